@@ -1,0 +1,218 @@
+package tengen
+
+import (
+	"context"
+	"regexp"
+	"time"
+)
+
+// GameStatus is the phase a game is in.
+type GameStatus string
+
+// Game phases. Moves are played in GamePlaying; after two passes in a row the
+// players agree on dead stones in GameScoring (the clock stops); GameFinished
+// games carry a Result.
+const (
+	GamePlaying  GameStatus = "playing"
+	GameScoring  GameStatus = "scoring"
+	GameFinished GameStatus = "finished"
+)
+
+// Game is a game between two users.
+type Game struct {
+	ID          int64 `json:"id"`
+	ChallengeID int64 `json:"challengeId,omitempty"`
+	BlackID     int64 `json:"blackId"`
+	WhiteID     int64 `json:"whiteId"`
+	// Black and White are filled in by the Find methods.
+	Black    *User        `json:"black,omitempty"`
+	White    *User        `json:"white,omitempty"`
+	Settings GameSettings `json:"settings"`
+	Status   GameStatus   `json:"status"`
+	// ToMove is the colour whose turn it is while the game is being played.
+	ToMove Color `json:"toMove"`
+	// MoveCount is the number of stored moves, which is also the sequence
+	// number of the last move (0 before the first move).
+	MoveCount int `json:"moveCount"`
+	// Result is the result in SGF form ("B+3.5", "W+R", "B+T", "Void", "0")
+	// once the game is finished, "" before.
+	Result    string    `json:"result,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// ColorOf returns the colour userID plays in g, or "" for a spectator.
+func (g *Game) ColorOf(userID int64) Color {
+	switch userID {
+	case 0:
+		return ""
+	case g.BlackID:
+		return Black
+	case g.WhiteID:
+		return White
+	}
+	return ""
+}
+
+// IsTurnOf reports whether the game waits for userID: it is their move, or
+// the game is in the scoring phase where both players must act.
+func (g *Game) IsTurnOf(userID int64) bool {
+	c := g.ColorOf(userID)
+	switch {
+	case c == "":
+		return false
+	case g.Status == GameScoring:
+		return true
+	case g.Status == GamePlaying:
+		return g.ToMove == c
+	}
+	return false
+}
+
+// MoveKind is what a player does on their turn.
+type MoveKind string
+
+// Move kinds.
+const (
+	MovePlay   MoveKind = "play"
+	MovePass   MoveKind = "pass"
+	MoveResign MoveKind = "resign"
+)
+
+// GameMove is one stored move. Sequence numbers start at 1 and have no gaps.
+type GameMove struct {
+	GameID int64    `json:"gameId"`
+	Seq    int      `json:"seq"`
+	Color  Color    `json:"color"`
+	Kind   MoveKind `json:"kind"`
+	// X and Y are the 0-based column from the left and row from the top (SGF
+	// orientation) of a play; both are 0 for passes and resignations.
+	X int `json:"x"`
+	Y int `json:"y"`
+	// TimeUsed is the thinking time the server charged for the move.
+	TimeUsed  time.Duration `json:"timeUsedMs"`
+	CreatedAt time.Time     `json:"createdAt"`
+}
+
+// ValidateMove reports whether m is well formed for a size×size board. It
+// does not know the rules of Go; legality is goban's business.
+func ValidateMove(m GameMove, size int) error {
+	if m.Color != Black && m.Color != White {
+		return Errorf(EINVALID, "Move colour must be black or white.")
+	}
+	if m.Seq < 1 {
+		return Errorf(EINVALID, "Move sequence numbers start at 1.")
+	}
+	if m.TimeUsed < 0 {
+		return Errorf(EINVALID, "Time used cannot be negative.")
+	}
+	switch m.Kind {
+	case MovePlay:
+		if m.X < 0 || m.X >= size || m.Y < 0 || m.Y >= size {
+			return Errorf(EINVALID, "Point (%d, %d) is off the %d×%d board.", m.X, m.Y, size, size)
+		}
+	case MovePass, MoveResign:
+		if m.X != 0 || m.Y != 0 {
+			return Errorf(EINVALID, "A %s has no point.", m.Kind)
+		}
+	default:
+		return Errorf(EINVALID, "Unknown move kind %q.", m.Kind)
+	}
+	return nil
+}
+
+// GameUpdate is the change of game state committed together with a move.
+type GameUpdate struct {
+	ToMove Color
+	Status GameStatus
+	// Result is set when Status is GameFinished.
+	Result string
+}
+
+// resultRE matches SGF results: a winner and a score, R(esign), T(ime) or
+// F(orfeit); a draw "0" or "Draw"; "Void"; "?" for unknown.
+var resultRE = regexp.MustCompile(`^(?:[BW]\+(?:R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?)?|0|Draw|Void|\?)$`)
+
+// ValidateResult reports whether r is a result in SGF form.
+func ValidateResult(r string) error {
+	if !resultRE.MatchString(r) {
+		return Errorf(EINVALID, "Result %q is not in SGF form.", r)
+	}
+	return nil
+}
+
+// Validate reports whether u is a consistent new state.
+func (u GameUpdate) Validate() error {
+	if u.ToMove != Black && u.ToMove != White {
+		return Errorf(EINVALID, "Next colour must be black or white.")
+	}
+	switch u.Status {
+	case GamePlaying, GameScoring:
+		if u.Result != "" {
+			return Errorf(EINVALID, "Only finished games have a result.")
+		}
+	case GameFinished:
+		return ValidateResult(u.Result)
+	default:
+		return Errorf(EINVALID, "Unknown game status %q.", u.Status)
+	}
+	return nil
+}
+
+// NextState returns the state after m under the parts of the rules that are
+// the same everywhere: turns alternate, a resignation ends the game, and a
+// pass after a pass (prevPass) starts the scoring phase. Rule-specific
+// endings (captures in Atari-Go, timeouts, agreed scores) come from the game
+// engine, which passes its own GameUpdate to AppendMove.
+func NextState(m GameMove, prevPass bool) GameUpdate {
+	u := GameUpdate{ToMove: m.Color.Opponent(), Status: GamePlaying}
+	switch {
+	case m.Kind == MoveResign:
+		u.Status = GameFinished
+		if m.Color.Opponent() == Black {
+			u.Result = "B+R"
+		} else {
+			u.Result = "W+R"
+		}
+	case m.Kind == MovePass && prevPass:
+		u.Status = GameScoring
+	}
+	return u
+}
+
+// GameFilter selects games. Zero fields do not filter.
+type GameFilter struct {
+	ID *int64
+	// UserID selects the user's games and orders those where it is the
+	// user's turn (see Game.IsTurnOf) first, then the most recently updated.
+	UserID *int64
+	Status []GameStatus
+	Offset int
+	Limit  int
+}
+
+// GameService stores games and their moves.
+type GameService interface {
+	// FindGameByID returns the game or ENOTFOUND.
+	FindGameByID(ctx context.Context, id int64) (*Game, error)
+	// FindGames returns matching games and the total number of matches
+	// ignoring Offset and Limit. Without UserID, games are ordered most
+	// recently updated first.
+	FindGames(ctx context.Context, filter GameFilter) ([]*Game, int, error)
+	// CreateGameFromChallenge accepts an open challenge on behalf of userID
+	// and creates its game in the same transaction; see Challenge.CanAccept
+	// for the errors. Colours are assigned by GameSettings.AssignColors.
+	CreateGameFromChallenge(ctx context.Context, challengeID, userID int64) (*Game, error)
+	// FindMoves returns the game's moves with sequence numbers above
+	// afterSeq, in order.
+	FindMoves(ctx context.Context, gameID int64, afterSeq int) ([]*GameMove, error)
+	// AppendMove stores m as a move by userID together with the new state
+	// upd, in one transaction, and returns the updated game. m.Seq must be
+	// the game's MoveCount+1: a stale or repeated submission gets ECONFLICT
+	// and changes nothing, so duplicates apply once. m.Color is set from
+	// userID; a user who does not play in the game, or plays or passes out
+	// of turn, gets EFORBIDDEN; a play or pass in a game that is not being
+	// played gets ECONFLICT. Resignation is allowed on either player's turn
+	// and in the scoring phase.
+	AppendMove(ctx context.Context, userID int64, m *GameMove, upd GameUpdate) (*Game, error)
+}

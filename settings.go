@@ -1,0 +1,130 @@
+package tengen
+
+import (
+	"math"
+	"slices"
+)
+
+// Color is a player's colour in a game.
+type Color string
+
+// Colours.
+const (
+	Black Color = "black"
+	White Color = "white"
+)
+
+// Opponent returns the other colour.
+func (c Color) Opponent() Color {
+	if c == Black {
+		return White
+	}
+	return Black
+}
+
+// ColorChoice is the colour a challenger asks for.
+type ColorChoice string
+
+// Colour choices. Nigiri decides by lot when the game is created (seed 002:
+// "Zu Anfang des Spieles wird um die Farbe gelost").
+const (
+	ChooseBlack  ColorChoice = "black"
+	ChooseWhite  ColorChoice = "white"
+	ChooseNigiri ColorChoice = "nigiri"
+)
+
+// Board size limits.
+const (
+	MinBoardSize = 5
+	MaxBoardSize = 25
+	MaxHandicap  = 9
+	// MaxKomi bounds custom komi; larger values are surely typing mistakes.
+	MaxKomi = 150
+)
+
+// Rulesets lists the ruleset names a game may use. It mirrors the named
+// rulesets of package goban; once goban is committed, validation should ask
+// goban.RulesetByName instead of this list.
+var Rulesets = []string{"japanese", "korean", "chinese", "aga", "new-zealand", "tromp-taylor", "atari", "online"}
+
+// GameSettings are the rules of one game, as proposed in a challenge.
+type GameSettings struct {
+	BoardSize int    `json:"boardSize"`
+	Ruleset   string `json:"ruleset"`
+	// Komi is the custom komi; nil means the ruleset's default for the board
+	// size and handicap. Custom komi must be a multiple of 0.5.
+	Komi *float64 `json:"komi"`
+	// Handicap is the number of handicap stones, 0 to 9. With 1, Black moves
+	// first without a stone advantage beyond the komi rules of the ruleset.
+	Handicap int `json:"handicap"`
+	// FreeHandicap lets Black place the handicap stones anywhere instead of
+	// on the fixed star points.
+	FreeHandicap bool        `json:"freeHandicap"`
+	Color        ColorChoice `json:"color"`
+	TimeControl  TimeControl `json:"timeControl"`
+}
+
+// fixedHandicapMax returns the largest fixed handicap on a size×size board
+// (GTP's fixed_handicap table: up to 9 on odd boards from 9×9, up to 4 on 7×7
+// and even boards from 8×8, none below 7×7).
+func fixedHandicapMax(size int) int {
+	switch {
+	case size < 7:
+		return 0
+	case size == 7 || size%2 == 0:
+		return 4
+	default:
+		return 9
+	}
+}
+
+// Validate reports whether the settings describe a game that can be played.
+func (s GameSettings) Validate() error {
+	if s.BoardSize < MinBoardSize || s.BoardSize > MaxBoardSize {
+		return Errorf(EINVALID, "Board size must be between %d and %d.", MinBoardSize, MaxBoardSize)
+	}
+	if !slices.Contains(Rulesets, s.Ruleset) {
+		return Errorf(EINVALID, "Unknown ruleset %q.", s.Ruleset)
+	}
+	if s.Komi != nil {
+		k := *s.Komi
+		if math.IsNaN(k) || math.Abs(k) > MaxKomi || k*2 != math.Trunc(k*2) {
+			return Errorf(EINVALID, "Komi must be a multiple of 0.5 between -%d and %d.", MaxKomi, MaxKomi)
+		}
+	}
+	if s.Handicap < 0 || s.Handicap > MaxHandicap {
+		return Errorf(EINVALID, "Handicap must be between 0 and %d.", MaxHandicap)
+	}
+	if s.Handicap >= 2 && !s.FreeHandicap && s.Handicap > fixedHandicapMax(s.BoardSize) {
+		return Errorf(EINVALID, "A fixed handicap of %d stones does not fit on a %d×%d board; choose free placement or fewer stones.", s.Handicap, s.BoardSize, s.BoardSize)
+	}
+	if s.Handicap < 2 && s.FreeHandicap {
+		return Errorf(EINVALID, "Free handicap placement needs at least 2 stones.")
+	}
+	switch s.Color {
+	case ChooseBlack, ChooseWhite, ChooseNigiri:
+	default:
+		return Errorf(EINVALID, "Colour must be black, white or nigiri.")
+	}
+	return s.TimeControl.Validate()
+}
+
+// AssignColors decides who plays Black. The challenger gets the colour it
+// chose; with nigiri, coin decides (true = the challenger plays Black).
+func (s GameSettings) AssignColors(challengerID, acceptorID int64, coin func() bool) (blackID, whiteID int64) {
+	challengerBlack := s.Color == ChooseBlack || s.Color == ChooseNigiri && coin()
+	if challengerBlack {
+		return challengerID, acceptorID
+	}
+	return acceptorID, challengerID
+}
+
+// FirstToMove returns the colour that moves first. With a fixed handicap of
+// two or more stones the stones are on the board already and White moves
+// first; with a free handicap Black first places the stones.
+func (s GameSettings) FirstToMove() Color {
+	if s.Handicap >= 2 && !s.FreeHandicap {
+		return White
+	}
+	return Black
+}

@@ -1,0 +1,89 @@
+package tengen
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Limits for user names and passwords.
+const (
+	MinUserNameLen = 3
+	MaxUserNameLen = 20
+	MinPasswordLen = 8
+	// MaxPasswordLen is bcrypt's limit in bytes; longer passwords would be
+	// silently truncated by some implementations, so they are refused.
+	MaxPasswordLen = 72
+)
+
+// User is a registered account.
+type User struct {
+	ID int64 `json:"id"`
+	// Name is the public, unique user name; uniqueness ignores ASCII case.
+	Name string `json:"name"`
+	// PasswordHash is the encoded password hash (bcrypt or argon2id); it is
+	// never serialised.
+	PasswordHash string `json:"-"`
+	// Language is the preferred UI language ("" = from the browser).
+	Language  string    `json:"language,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// Validate reports whether the user's fields may be stored.
+func (u *User) Validate() error {
+	if err := ValidateUserName(u.Name); err != nil {
+		return err
+	}
+	if u.PasswordHash == "" {
+		return Errorf(EINVALID, "Password hash required.")
+	}
+	return nil
+}
+
+// ValidateUserName reports whether name is an acceptable user name: 3 to 20
+// ASCII letters, digits, '-' or '_', starting with a letter. The narrow
+// alphabet keeps names unambiguous in URLs, SGF files and game lists.
+func ValidateUserName(name string) error {
+	if n := len(name); n < MinUserNameLen || n > MaxUserNameLen {
+		return Errorf(EINVALID, "User name must be %d to %d characters long.", MinUserNameLen, MaxUserNameLen)
+	}
+	for i, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_'):
+		default:
+			return Errorf(EINVALID, "User name must start with a letter and contain only letters, digits, '-' and '_'.")
+		}
+	}
+	return nil
+}
+
+// ValidatePassword reports whether password is acceptable as a new password.
+func ValidatePassword(password string) error {
+	if utf8.RuneCountInString(password) < MinPasswordLen {
+		return Errorf(EINVALID, "Password must be at least %d characters long.", MinPasswordLen)
+	}
+	if len(password) > MaxPasswordLen {
+		return Errorf(EINVALID, "Password must be at most %d bytes long.", MaxPasswordLen)
+	}
+	return nil
+}
+
+// UserNameKey returns the key under which name is unique: its ASCII lower case.
+func UserNameKey(name string) string {
+	return strings.ToLower(name)
+}
+
+// UserService stores user accounts.
+type UserService interface {
+	// FindUserByID returns the user with the given id or ENOTFOUND.
+	FindUserByID(ctx context.Context, id int64) (*User, error)
+	// FindUserByName returns the user with the given name, ignoring case, or
+	// ENOTFOUND.
+	FindUserByName(ctx context.Context, name string) (*User, error)
+	// CreateUser validates and stores a new user and sets its ID and
+	// timestamps. A name that is taken (ignoring case) gives ECONFLICT.
+	CreateUser(ctx context.Context, u *User) error
+}
