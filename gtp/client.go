@@ -1,0 +1,142 @@
+package gtp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// ErrClosed is returned by a [Client] whose engine connection has ended.
+var ErrClosed = errors.New("gtp: engine connection closed")
+
+// Client is the controller side of a GTP connection: it sends commands with
+// fresh numeric ids and matches the responses to them. It is safe for
+// concurrent use; commands are sent one at a time.
+type Client struct {
+	// sendMu serialises Send calls so that responses arrive in order.
+	sendMu sync.Mutex
+	w      *bufio.Writer // guarded by sendMu
+	nextID int           // guarded by sendMu
+	// pending holds the ids of commands sent whose responses have not been
+	// read yet, oldest first (commands abandoned on timeout stay here until
+	// their response arrives). Guarded by sendMu.
+	pending []int
+
+	responses chan Response
+	// stopped is closed by stop to release the reading goroutine.
+	stopped  chan struct{}
+	stopOnce sync.Once
+	// readErr is set before responses is closed.
+	readErr error
+}
+
+// NewClient returns a Client that writes commands to w and reads responses
+// from r. It starts a goroutine that reads r until it fails or ends. noise,
+// if not nil, receives lines the engine prints outside responses.
+func NewClient(r io.Reader, w io.Writer, noise func(line string)) *Client {
+	c := &Client{w: bufio.NewWriter(w), nextID: 1, responses: make(chan Response, 16), stopped: make(chan struct{})}
+	rr := NewResponseReader(r)
+	rr.Noise = noise
+	go func() {
+		defer close(c.responses)
+		for {
+			resp, err := rr.Next()
+			if err != nil {
+				c.readErr = err
+				return
+			}
+			select {
+			case c.responses <- resp:
+			case <-c.stopped:
+				c.readErr = ErrClosed
+				return
+			}
+		}
+	}()
+	return c
+}
+
+// stop releases the reading goroutine if it is blocked delivering a
+// response nobody waits for.
+func (c *Client) stop() {
+	c.stopOnce.Do(func() { close(c.stopped) })
+}
+
+// Send sends the command name with args and waits for its response. A
+// failure response is returned as *[Error]. When ctx ends first, Send returns
+// ctx's error; the late response is recognised by its id and discarded by a
+// later Send. Arguments must not contain control characters or '#', which
+// would change the command's meaning on the wire.
+func (c *Client) Send(ctx context.Context, name string, args ...string) (string, error) {
+	line := strings.Join(append([]string{name}, args...), " ")
+	if name == "" || strings.ContainsAny(name, " ") {
+		return "", fmt.Errorf("gtp: invalid command name %q", name)
+	}
+	for i := 0; i < len(line); i++ {
+		if ch := line[i]; ch < 32 || ch == 127 || ch == '#' {
+			return "", fmt.Errorf("gtp: command %q contains a control character or '#'", line)
+		}
+	}
+	c.sendMu.Lock()
+	defer c.sendMu.Unlock()
+	id := c.nextID
+	c.nextID++
+	c.w.WriteString(strconv.Itoa(id))
+	c.w.WriteByte(' ')
+	c.w.WriteString(line)
+	c.w.WriteByte('\n')
+	if err := c.w.Flush(); err != nil {
+		return "", fmt.Errorf("gtp: sending %q: %w", line, err)
+	}
+	c.pending = append(c.pending, id)
+	for {
+		var resp Response
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("gtp: %q: %w", line, ctx.Err())
+		case resp, ok = <-c.responses:
+		}
+		if !ok {
+			err := c.readErr
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				err = ErrClosed
+			}
+			return "", fmt.Errorf("gtp: %q: %w", line, err)
+		}
+		if !c.match(resp, id) {
+			continue
+		}
+		if !resp.OK {
+			return "", &Error{Command: line, Message: resp.Text}
+		}
+		return resp.Text, nil
+	}
+}
+
+// match consumes resp from the pending queue and reports whether it answers
+// the command with id want. Responses come in command order, so a response
+// with an id also settles every older command still pending, and one without
+// an id (some engines do not echo ids) answers the oldest pending command.
+func (c *Client) match(resp Response, want int) bool {
+	if !resp.HasID {
+		if len(c.pending) == 0 {
+			return false
+		}
+		head := c.pending[0]
+		c.pending = c.pending[1:]
+		return head == want
+	}
+	for i, id := range c.pending {
+		if id == resp.ID {
+			c.pending = c.pending[i+1:]
+			return id == want
+		}
+	}
+	return false // an id we never sent or already settled
+}
