@@ -1,0 +1,169 @@
+package clock
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// JSON forms. Field names are stable: storage and the API depend on them.
+// Every duration is a JSON number of seconds, written exactly (up to
+// nanoseconds, "29.5"); zero fields are left out.
+//
+// TimeControl:
+//
+//	{"kind": "byoyomi", "mainTime": 600, "periods": 5, "periodTime": 30}
+//
+// with "kind" one of none, absolute, byoyomi, canadian, fischer,
+// correspondence and the other fields "mainTime", "periods", "periodTime",
+// "stones", "increment", "maxTime" as in the Go struct.
+//
+// State:
+//
+//	{"mainTime": 0, "overtime": true, "periods": 3, "periodLeft": 12.25, "stones": 0, "timedOut": false}
+//
+// (here zero fields are written too, so a stored state reads clearly).
+//
+// GameClock:
+//
+//	{"control": {...}, "black": {...}, "white": {...}, "turn": "black",
+//	 "running": true, "since": "2026-11-21T05:30:00.123Z", "flagged": "white"}
+//
+// with "since" in RFC 3339 and "turn" and "flagged" left out when empty.
+
+// seconds is a time.Duration in JSON seconds.
+type seconds time.Duration
+
+func (s seconds) MarshalJSON() ([]byte, error) {
+	return []byte(formatSeconds(time.Duration(s))), nil
+}
+
+func (s *seconds) UnmarshalJSON(b []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return fmt.Errorf("clock: duration must be a number of seconds: %w", err)
+	}
+	d, _, err := parseSeconds(n.String())
+	if err != nil {
+		return fmt.Errorf("clock: duration %s: %w", n, err)
+	}
+	*s = seconds(d)
+	return nil
+}
+
+type timeControlJSON struct {
+	Kind       string  `json:"kind"`
+	MainTime   seconds `json:"mainTime,omitzero"`
+	Periods    int     `json:"periods,omitzero"`
+	PeriodTime seconds `json:"periodTime,omitzero"`
+	Stones     int     `json:"stones,omitzero"`
+	Increment  seconds `json:"increment,omitzero"`
+	MaxTime    seconds `json:"maxTime,omitzero"`
+}
+
+// MarshalJSON writes tc in the JSON form described above.
+func (tc TimeControl) MarshalJSON() ([]byte, error) {
+	if int(tc.Kind) >= len(kindNames) {
+		return nil, fmt.Errorf("clock: cannot marshal unknown kind %d", tc.Kind)
+	}
+	return json.Marshal(timeControlJSON{
+		Kind: tc.Kind.String(), MainTime: seconds(tc.MainTime), Periods: tc.Periods,
+		PeriodTime: seconds(tc.PeriodTime), Stones: tc.Stones, Increment: seconds(tc.Increment),
+		MaxTime: seconds(tc.MaxTime),
+	})
+}
+
+// UnmarshalJSON reads the JSON form and validates the result.
+func (tc *TimeControl) UnmarshalJSON(b []byte) error {
+	var w timeControlJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	k, err := ParseKind(w.Kind)
+	if err != nil {
+		return err
+	}
+	v := TimeControl{
+		Kind: k, MainTime: time.Duration(w.MainTime), Periods: w.Periods,
+		PeriodTime: time.Duration(w.PeriodTime), Stones: w.Stones, Increment: time.Duration(w.Increment),
+		MaxTime: time.Duration(w.MaxTime),
+	}
+	if err := v.Validate(); err != nil {
+		return err
+	}
+	*tc = v
+	return nil
+}
+
+type stateJSON struct {
+	MainTime   seconds `json:"mainTime"`
+	Overtime   bool    `json:"overtime"`
+	Periods    int     `json:"periods"`
+	PeriodLeft seconds `json:"periodLeft"`
+	Stones     int     `json:"stones"`
+	TimedOut   bool    `json:"timedOut"`
+}
+
+// MarshalJSON writes s in the JSON form described above.
+func (s State) MarshalJSON() ([]byte, error) {
+	return json.Marshal(stateJSON{seconds(s.MainTime), s.Overtime, s.Periods, seconds(s.PeriodLeft), s.Stones, s.TimedOut})
+}
+
+// UnmarshalJSON reads the JSON form; negative times and counts are refused.
+func (s *State) UnmarshalJSON(b []byte) error {
+	var w stateJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	if w.Periods < 0 || w.Periods > MaxPeriods || w.Stones < 0 || w.Stones > MaxStones {
+		return fmt.Errorf("clock: state with %d periods and %d stones", w.Periods, w.Stones)
+	}
+	*s = State{time.Duration(w.MainTime), w.Overtime, w.Periods, time.Duration(w.PeriodLeft), w.Stones, w.TimedOut}
+	return nil
+}
+
+// MarshalText writes the colour as "black" or "white" (and "none").
+func (c Color) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads what ParseColor reads, and "none" or "" as no colour.
+func (c *Color) UnmarshalText(b []byte) error {
+	if s := string(b); s == "" || s == "none" {
+		*c = 0
+		return nil
+	}
+	v, err := ParseColor(string(b))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
+type gameClockJSON struct {
+	Control TimeControl `json:"control"`
+	Black   State       `json:"black"`
+	White   State       `json:"white"`
+	Turn    Color       `json:"turn,omitzero"`
+	Running bool        `json:"running"`
+	Since   time.Time   `json:"since,omitzero"`
+	Flagged Color       `json:"flagged,omitzero"`
+}
+
+// MarshalJSON writes the clock in the JSON form described above.
+func (g *GameClock) MarshalJSON() ([]byte, error) {
+	return json.Marshal(gameClockJSON{g.control, g.states[0], g.states[1], g.turn, g.running, g.since, g.flagged})
+}
+
+// UnmarshalJSON reads the JSON form. A stored running clock still runs
+// from its stored start; call Recover after a restart.
+func (g *GameClock) UnmarshalJSON(b []byte) error {
+	var w gameClockJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	if w.Running && !w.Turn.valid() {
+		return fmt.Errorf("clock: running clock without a turn")
+	}
+	*g = GameClock{control: w.Control, states: [2]State{w.Black, w.White}, turn: w.Turn, running: w.Running, since: w.Since, flagged: w.Flagged}
+	return nil
+}
