@@ -235,7 +235,7 @@ func (tc TimeControl) String() string {
 	case ByoYomi:
 		return plus(fmt.Sprintf("%d×%s", tc.Periods, shortString(tc.PeriodTime)))
 	case Canadian:
-		return plus(fmt.Sprintf("%d stones/%s", tc.Stones, shortString(tc.PeriodTime)))
+		return plus(plural(int64(tc.Stones), "stone") + "/" + shortString(tc.PeriodTime))
 	case Fischer:
 		s := "Fischer " + clockString(tc.MainTime) + " + " + shortString(tc.Increment)
 		if tc.MaxTime > 0 {

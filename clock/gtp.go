@@ -266,13 +266,14 @@ func KGSTimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
 
 // KataTimeSettingsCommand returns the `kata-time_settings` command for tc
 // and whether it is exact: the kgs-time_settings forms, and Fischer and
-// correspondence as "fischer" or "fischer-capped" (with no limit per move).
+// correspondence (whose rules are Fischer's with a large increment) as
+// "fischer" or "fischer-capped" (with no limit per move).
 func KataTimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
 	switch tc.Kind {
 	case Fischer, Correspondence:
 		main, e1 := wholeSeconds(tc.MainTime)
 		inc, e2 := wholeSeconds(tc.Increment)
-		exact = e1 && e2 && tc.Kind == Fischer
+		exact = e1 && e2
 		if tc.MaxTime == 0 {
 			return fmt.Sprintf("kata-time_settings fischer %s %s", main, inc), exact
 		}
