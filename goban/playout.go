@@ -1,0 +1,144 @@
+package goban
+
+// Rand is a small, fast pseudo-random generator (xorshift64*) for playouts.
+// It is deterministic for a given seed and not safe for concurrent use.
+type Rand struct{ s uint64 }
+
+// NewRand returns a generator started from seed; seed 0 is replaced by a
+// fixed non-zero value.
+func NewRand(seed uint64) *Rand {
+	if seed == 0 {
+		seed = 0x2545F4914F6CDD1D
+	}
+	return &Rand{s: seed}
+}
+
+// Uint64 returns the next pseudo-random number.
+func (r *Rand) Uint64() uint64 {
+	r.s ^= r.s >> 12
+	r.s ^= r.s << 25
+	r.s ^= r.s >> 27
+	return r.s * 2685821657736338717
+}
+
+// Intn returns a pseudo-random number in [0, n); n must be positive.
+func (r *Rand) Intn(n int) int {
+	return int((r.Uint64() >> 32) * uint64(n) >> 32)
+}
+
+// IsEye reports whether the empty point l is a one-point eye of colour c:
+// all its neighbours are c (or the edge), and the opponent holds fewer than
+// two of its diagonal points (fewer than one on the edge), so that the eye
+// cannot be made false.
+func (b *Board) IsEye(l Loc, c Color) bool {
+	if b.color[l] != Empty {
+		return false
+	}
+	edge := false
+	for _, d := range b.dirs {
+		switch b.color[l+d] {
+		case c:
+		case Wall:
+			edge = true
+		default:
+			return false
+		}
+	}
+	opp := c.Opponent()
+	bad := 0
+	s := b.stride
+	for _, d := range [4]Loc{-s - 1, -s + 1, s - 1, s + 1} {
+		switch b.color[l+d] {
+		case opp:
+			bad++
+		case Wall:
+			edge = true
+		}
+	}
+	if edge {
+		return bad == 0
+	}
+	return bad < 2
+}
+
+// RandomMove chooses a uniformly started random legal move for c that does
+// not fill one of c's own eyes and is not suicide, or PassLoc when there is
+// none. Simple ko is respected.
+func (b *Board) RandomMove(c Color, r *Rand) Loc {
+	n := len(b.empties)
+	if n == 0 {
+		return PassLoc
+	}
+	start := r.Intn(n)
+	for i := 0; i < n; i++ {
+		j := start + i
+		if j >= n {
+			j -= n
+		}
+		l := b.empties[j]
+		if l == b.ko && c == b.koColor {
+			continue
+		}
+		if b.IsEye(l, c) || b.isSuicide(l, c) {
+			continue
+		}
+		return l
+	}
+	return PassLoc
+}
+
+// Playout plays random moves (see RandomMove) from the position, starting
+// with toMove, until both players pass in a row or maxMoves moves have been
+// made, and returns the number of moves made. Suicide is never played.
+func (b *Board) Playout(toMove Color, r *Rand, maxMoves int) int {
+	passes, moves := 0, 0
+	for passes < 2 && moves < maxMoves {
+		l := b.RandomMove(toMove, r)
+		if l == PassLoc {
+			passes++
+			b.ko = PassLoc
+		} else {
+			passes = 0
+			b.Play(l, toMove)
+		}
+		moves++
+		toMove = toMove.Opponent()
+	}
+	return moves
+}
+
+// AreaScore returns Black's area minus White's on a board where every
+// empty point is surrounded by one colour or neutral, as after a playout:
+// stones plus empty points whose neighbours are all of one colour.
+func (b *Board) AreaScore() int {
+	score := 0
+	for y := 0; y < b.h; y++ {
+		l := b.loc(0, y)
+		for x := 0; x < b.w; x, l = x+1, l+1 {
+			switch b.color[l] {
+			case Black:
+				score++
+			case White:
+				score--
+			case Empty:
+				var seen [4]bool
+				for _, d := range b.dirs {
+					seen[b.color[l+d]] = true
+				}
+				if seen[Black] && !seen[White] {
+					score++
+				} else if seen[White] && !seen[Black] {
+					score--
+				}
+			}
+		}
+	}
+	return score
+}
+
+// ClearUndo forgets the undo log, so that a board used for playouts does not
+// keep growing it.
+func (b *Board) ClearUndo() {
+	b.undo = b.undo[:0]
+	b.captured = b.captured[:0]
+}

@@ -1,0 +1,243 @@
+package goban
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// KoRule says which repetitions of a position are forbidden.
+type KoRule uint8
+
+// The ko rules.
+const (
+	// SimpleKo forbids only recapturing a single stone that has just captured
+	// a single stone, which would recreate the position before the
+	// opponent's last move. Longer cycles are allowed; a position that
+	// recurs three times with no pass in between ends the game without
+	// result (1989 Japanese rules, Art. 12).
+	SimpleKo KoRule = iota
+	// PositionalSuperko forbids every move that recreates an earlier
+	// arrangement of stones.
+	PositionalSuperko
+	// SituationalSuperko forbids every move that recreates an earlier
+	// arrangement of stones with the same player to move.
+	SituationalSuperko
+)
+
+// String returns "simple", "positional" or "situational".
+func (k KoRule) String() string {
+	switch k {
+	case SimpleKo:
+		return "simple"
+	case PositionalSuperko:
+		return "positional"
+	case SituationalSuperko:
+		return "situational"
+	}
+	return fmt.Sprintf("KoRule(%d)", uint8(k))
+}
+
+// Scoring says how the final position is counted.
+type Scoring uint8
+
+// The scoring methods.
+const (
+	// TerritoryScoring counts surrounded empty points and prisoners (stones
+	// captured during the game and dead stones removed at the end).
+	TerritoryScoring Scoring = iota
+	// AreaScoring counts surrounded empty points and the player's living
+	// stones on the board.
+	AreaScoring
+	// LossScoring is the formula of the Go server in seed 003: own territory
+	// minus the own stones the opponent captured minus the own dead stones,
+	// with komi subtracted from Black. Its margin equals territory scoring's.
+	LossScoring
+)
+
+// String returns "territory", "area" or "losses".
+func (s Scoring) String() string {
+	switch s {
+	case TerritoryScoring:
+		return "territory"
+	case AreaScoring:
+		return "area"
+	case LossScoring:
+		return "losses"
+	}
+	return fmt.Sprintf("Scoring(%d)", uint8(s))
+}
+
+// HandicapBonus says how many points White receives for Black's handicap
+// stones under area scoring.
+type HandicapBonus uint8
+
+// The handicap compensations.
+const (
+	// BonusNone gives White nothing.
+	BonusNone HandicapBonus = iota
+	// BonusN gives White one point per handicap stone (Chinese rules).
+	BonusN
+	// BonusNMinus1 gives White one point per handicap stone but the first
+	// (AGA rules).
+	BonusNMinus1
+)
+
+// Points returns the compensation for n handicap stones.
+func (h HandicapBonus) Points(n int) float64 {
+	if n < 2 {
+		return 0
+	}
+	switch h {
+	case BonusN:
+		return float64(n)
+	case BonusNMinus1:
+		return float64(n - 1)
+	}
+	return 0
+}
+
+// String returns "0", "N" or "N-1".
+func (h HandicapBonus) String() string {
+	switch h {
+	case BonusN:
+		return "N"
+	case BonusNMinus1:
+		return "N-1"
+	}
+	return "0"
+}
+
+// Ruleset is a set of rules as a value. The named rulesets are returned by
+// RulesetByName; a Ruleset may also be built field by field.
+type Ruleset struct {
+	// Name is the ruleset's name as RulesetByName knows it, or a free label.
+	Name string
+	// Ko is the ko rule.
+	Ko KoRule
+	// Scoring is the counting method.
+	Scoring Scoring
+	// SekiTerritory is true when empty points inside a seki count as
+	// territory; the Japanese rules count none (seed 001, Dia. 10).
+	SekiTerritory bool
+	// MultiStoneSuicide allows a move that leaves the player's own chain of
+	// two or more stones without liberties; the chain is removed. A
+	// single stone may never commit suicide.
+	MultiStoneSuicide bool
+	// HandicapBonus is White's compensation for handicap stones under area
+	// scoring.
+	HandicapBonus HandicapBonus
+	// FreeHandicap means handicap stones are placed by Black where Black
+	// wants them rather than on the fixed star points.
+	FreeHandicap bool
+	// FirstCaptureWins is Atari-Go (seed 004): the first player to capture
+	// a stone wins at once.
+	FirstCaptureWins bool
+	// Komi19, Komi13 and Komi9 are the default komi on boards of those
+	// sizes; KomiOther is used on every other size.
+	Komi19, Komi13, Komi9, KomiOther float64
+}
+
+// Named rulesets. Their sources are documented in docs/RULES.md.
+var rulesets = map[string]Ruleset{
+	"japanese": {Name: "japanese", Ko: SimpleKo, Scoring: TerritoryScoring, Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
+	"korean":   {Name: "korean", Ko: SimpleKo, Scoring: TerritoryScoring, Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
+	"chinese": {Name: "chinese", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusN,
+		FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
+	"aga": {Name: "aga", Ko: SituationalSuperko, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusNMinus1,
+		Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
+	"new-zealand": {Name: "new-zealand", Ko: SituationalSuperko, Scoring: AreaScoring, SekiTerritory: true,
+		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7, Komi13: 7, Komi9: 7, KomiOther: 7},
+	"tromp-taylor": {Name: "tromp-taylor", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true,
+		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
+	"atari": {Name: "atari", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, FirstCaptureWins: true},
+	"online": {Name: "online", Ko: SimpleKo, Scoring: LossScoring, FreeHandicap: true,
+		Komi19: 5.5, Komi13: 4.5, Komi9: 3.5, KomiOther: 5.5},
+}
+
+// aliases maps names that GTP controllers and SGF files use to Tengen's.
+var aliases = map[string]string{
+	"jp": "japanese", "japan": "japanese", "ko": "korean", "korea": "korean",
+	"cn": "chinese", "china": "chinese", "chinese-ogs": "chinese", "chinese-kgs": "chinese",
+	"nz": "new-zealand", "new_zealand": "new-zealand", "newzealand": "new-zealand",
+	"tromp_taylor": "tromp-taylor", "tromptaylor": "tromp-taylor", "tt": "tromp-taylor",
+	"atari-go": "atari", "atarigo": "atari", "ag": "atari",
+}
+
+// RulesetNames returns the names of the named rulesets, sorted.
+func RulesetNames() []string {
+	names := make([]string, 0, len(rulesets))
+	for n := range rulesets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// RulesetByName returns a named ruleset. Names are matched without regard to
+// case, and common spellings of other programs (such as KGS's new_zealand
+// and SGF's "Japanese") are accepted.
+func RulesetByName(name string) (Ruleset, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if a, ok := aliases[n]; ok {
+		n = a
+	}
+	if r, ok := rulesets[n]; ok {
+		return r, nil
+	}
+	return Ruleset{}, fmt.Errorf("goban: unknown ruleset %q (known: %s)", name, strings.Join(RulesetNames(), ", "))
+}
+
+// MustRuleset is RulesetByName for names known to exist; it panics otherwise.
+func MustRuleset(name string) Ruleset {
+	r, err := RulesetByName(name)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// DefaultKomi returns the ruleset's komi for a board of the given size and
+// number of handicap stones. Handicap games (one stone or more) get 0.5, so
+// that there is no jigo (seed 004: "+0.5 Punkte Komi für Weiß, wenn man ein
+// Unentschieden vermeiden will"); Atari-Go has no komi.
+func (r Ruleset) DefaultKomi(width, height, handicap int) float64 {
+	if r.FirstCaptureWins {
+		return 0
+	}
+	if handicap >= 1 {
+		return 0.5
+	}
+	if width == height {
+		switch width {
+		case 19:
+			return r.Komi19
+		case 13:
+			return r.Komi13
+		case 9:
+			return r.Komi9
+		}
+	}
+	return r.KomiOther
+}
+
+// String describes the ruleset in one line.
+func (r Ruleset) String() string {
+	s := fmt.Sprintf("%s (ko %v, %v scoring", r.Name, r.Ko, r.Scoring)
+	if !r.SekiTerritory {
+		s += ", no territory in seki"
+	}
+	if r.MultiStoneSuicide {
+		s += ", multi-stone suicide"
+	}
+	if r.HandicapBonus != BonusNone {
+		s += ", handicap bonus " + r.HandicapBonus.String()
+	}
+	if r.FreeHandicap {
+		s += ", free handicap"
+	}
+	if r.FirstCaptureWins {
+		s += ", first capture wins"
+	}
+	return s + ")"
+}

@@ -1,0 +1,312 @@
+package goban
+
+import (
+	"fmt"
+	"math"
+)
+
+// Breakdown is one player's side of the count, every part kept apart so
+// that a user interface can show how the total came about.
+type Breakdown struct {
+	// Territory is the number of empty points the player surrounds, plus
+	// the points under the opponent's dead stones.
+	Territory int
+	// Captures is the number of the opponent's stones this player captured
+	// during play.
+	Captures int
+	// Dead is the number of the opponent's stones that were marked dead and
+	// taken off at the end (prisoners for this player).
+	Dead int
+	// Lost is the number of this player's own stones that the opponent
+	// captured during play; LossScoring subtracts it.
+	Lost int
+	// OwnDead is the number of this player's stones marked dead; LossScoring
+	// subtracts it.
+	OwnDead int
+	// Stones is the number of this player's living stones on the board;
+	// AreaScoring counts it.
+	Stones int
+	// Komi is the komi this player receives (or, under LossScoring, gives up
+	// as a negative number).
+	Komi float64
+	// HandicapBonus is White's compensation for handicap stones under area
+	// scoring.
+	HandicapBonus float64
+	// Total is the player's score under the ruleset.
+	Total float64
+}
+
+// Score is the count of a final position.
+type Score struct {
+	// Scoring is the method that made Total.
+	Scoring Scoring
+	// Black and White are the two sides of the count.
+	Black, White Breakdown
+	// Owner gives, for each point in row-major order from the top left
+	// (index y*width+x), the colour whose territory or living stone it is,
+	// or Empty for neutral points (dame and seki).
+	Owner []Color
+	// Dead lists the stones counted as dead.
+	Dead []Point
+	// Seki lists the living stones that are in seki.
+	Seki []Point
+	// Result is the outcome: the winner and the margin, or jigo.
+	Result Result
+}
+
+// Margin returns Black's total minus White's.
+func (s *Score) Margin() float64 { return s.Black.Total - s.White.Total }
+
+// Score counts the current position of the game with the given dead stones
+// (every stone of a chain that has one dead stone is dead). The game itself
+// is not changed.
+func (g *Game) Score(dead []Point) (*Score, error) {
+	return ScoreBoard(g.board, g.rules, g.komi, g.handicap, dead)
+}
+
+// ScoreBoard counts a position: the board with its prisoners, the ruleset,
+// komi, the number of handicap stones and the dead stones.
+func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
+	deadSet, err := expandDead(b, dead)
+	if err != nil {
+		return nil, err
+	}
+	// The position after the dead stones are taken off decides territory
+	// and seki.
+	live := b.Clone()
+	var deadPts []Point
+	for l, isDead := range deadSet {
+		if isDead {
+			deadPts = append(deadPts, b.Point(Loc(l)))
+		}
+	}
+	sortPoints(deadPts)
+	if err := live.Setup(Empty, deadPts...); err != nil {
+		return nil, err
+	}
+	sekiChains := findSeki(live)
+
+	s := &Score{Scoring: rules.Scoring, Owner: make([]Color, b.w*b.h), Dead: deadPts}
+	side := func(c Color) *Breakdown {
+		if c == Black {
+			return &s.Black
+		}
+		return &s.White
+	}
+	for _, p := range deadPts {
+		c := b.At(p)
+		side(c.Opponent()).Dead++
+		side(c).OwnDead++
+	}
+	s.Black.Captures, s.White.Captures = b.Prisoners(Black), b.Prisoners(White)
+	s.Black.Lost, s.White.Lost = s.White.Captures, s.Black.Captures
+
+	regions := live.regions()
+	for _, r := range regions {
+		owner := r.owner
+		if owner == Empty {
+			continue
+		}
+		if !rules.SekiTerritory && r.touchesSeki(live, sekiChains) {
+			continue
+		}
+		side(owner).Territory += len(r.points)
+		for _, l := range r.points {
+			p := live.Point(l)
+			s.Owner[p.Y*b.w+p.X] = owner
+		}
+	}
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			l := live.loc(x, y)
+			if c := live.color[l]; c == Black || c == White {
+				side(c).Stones++
+				s.Owner[y*b.w+x] = c
+				if sekiChains[live.head[l]] {
+					s.Seki = append(s.Seki, Point{x, y})
+				}
+			}
+		}
+	}
+
+	switch rules.Scoring {
+	case TerritoryScoring:
+		s.White.Komi = komi
+		for _, bd := range []*Breakdown{&s.Black, &s.White} {
+			bd.Total = float64(bd.Territory+bd.Captures+bd.Dead) + bd.Komi
+		}
+	case AreaScoring:
+		s.White.Komi = komi
+		s.White.HandicapBonus = rules.HandicapBonus.Points(handicap)
+		for _, bd := range []*Breakdown{&s.Black, &s.White} {
+			bd.Total = float64(bd.Territory+bd.Stones) + bd.Komi + bd.HandicapBonus
+		}
+	case LossScoring:
+		s.Black.Komi = -komi
+		for _, bd := range []*Breakdown{&s.Black, &s.White} {
+			bd.Total = float64(bd.Territory-bd.Lost-bd.OwnDead) + bd.Komi
+		}
+	default:
+		return nil, fmt.Errorf("goban: unknown scoring %v", rules.Scoring)
+	}
+	m := s.Black.Total - s.White.Total
+	switch {
+	case m > 0:
+		s.Result = Result{Winner: Black, Reason: EndPasses, Margin: m}
+	case m < 0:
+		s.Result = Result{Winner: White, Reason: EndPasses, Margin: -m}
+	default:
+		s.Result = Result{Reason: EndPasses}
+	}
+	if math.IsNaN(m) {
+		return nil, fmt.Errorf("goban: komi %v is not a number", komi)
+	}
+	return s, nil
+}
+
+// expandDead turns a list of dead points into a set over Locs that holds
+// every stone of each chain named.
+func expandDead(b *Board, dead []Point) ([]bool, error) {
+	set := make([]bool, len(b.color))
+	for _, p := range dead {
+		if !b.OnBoard(p) {
+			return nil, fmt.Errorf("goban: dead stone at %v: %w", p, ErrOffBoard)
+		}
+		l := b.loc(p.X, p.Y)
+		if c := b.color[l]; c != Black && c != White {
+			return nil, fmt.Errorf("goban: no stone at %v to mark dead", p)
+		}
+		for s := l; ; {
+			set[s] = true
+			s = b.next[s]
+			if s == l {
+				break
+			}
+		}
+	}
+	return set, nil
+}
+
+// region is a maximal connected set of empty points.
+type region struct {
+	points []Loc
+	// owner is the only colour of stone next to the region, or Empty when
+	// both colours (or none) touch it.
+	owner Color
+}
+
+// regions splits the empty points of b into regions.
+func (b *Board) regions() []region {
+	b.markGen++
+	gen := b.markGen
+	var out []region
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			l := b.loc(x, y)
+			if b.color[l] != Empty || b.mark[l] == gen {
+				continue
+			}
+			var r region
+			var seen [3]bool
+			stack := []Loc{l}
+			b.mark[l] = gen
+			for len(stack) > 0 {
+				s := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				r.points = append(r.points, s)
+				for _, d := range b.dirs {
+					q := s + d
+					switch b.color[q] {
+					case Empty:
+						if b.mark[q] != gen {
+							b.mark[q] = gen
+							stack = append(stack, q)
+						}
+					case Black, White:
+						seen[b.color[q]] = true
+					}
+				}
+			}
+			switch {
+			case seen[Black] && !seen[White]:
+				r.owner = Black
+			case seen[White] && !seen[Black]:
+				r.owner = White
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// touchesSeki reports whether a chain in seki borders the region.
+func (r region) touchesSeki(b *Board, seki map[Loc]bool) bool {
+	for _, l := range r.points {
+		for _, d := range b.dirs {
+			q := l + d
+			if c := b.color[q]; (c == Black || c == White) && seki[b.head[q]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findSeki returns the heads of the chains in seki on a board from which
+// the dead stones have been taken. A chain is in seki when it touches a
+// neutral point (next to both colours) that neither player can fill: for
+// each colour the stone would be suicide or would leave its own chain in
+// atari without capturing anything. Dame between two walls can be filled
+// safely and so are no sign of seki.
+func findSeki(b *Board) map[Loc]bool {
+	seki := map[Loc]bool{}
+	work := b.Clone()
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			l := b.loc(x, y)
+			if b.color[l] != Empty {
+				continue
+			}
+			var touches [3]bool
+			for _, d := range b.dirs {
+				touches[b.color[l+d]] = true
+			}
+			if !touches[Black] || !touches[White] {
+				continue
+			}
+			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) {
+				continue
+			}
+			for _, d := range b.dirs {
+				q := l + d
+				if c := b.color[q]; c == Black || c == White {
+					seki[b.head[q]] = true
+				}
+			}
+		}
+	}
+	return seki
+}
+
+// cannotFill reports whether a stone of c at the empty point l would be
+// suicide or a self-atari that captures nothing.
+func cannotFill(b *Board, l Loc, c Color) bool {
+	if b.Check(l, c, false) != nil {
+		return true
+	}
+	if b.WouldCapture(l, c) {
+		return false
+	}
+	b.Play(l, c)
+	libs := b.libs[b.head[l]]
+	b.Undo()
+	return libs <= 1
+}
+
+func sortPoints(ps []Point) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && (ps[j].Y < ps[j-1].Y || (ps[j].Y == ps[j-1].Y && ps[j].X < ps[j-1].X)); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
