@@ -1,0 +1,245 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"tengen"
+)
+
+// Compile-time check that GameService implements the interface.
+var _ tengen.GameService = (*GameService)(nil)
+
+// GameService stores games and moves in SQLite.
+type GameService struct {
+	db *DB
+}
+
+// NewGameService returns a GameService on db.
+func NewGameService(db *DB) *GameService {
+	return &GameService{db: db}
+}
+
+// FindGameByID implements tengen.GameService.
+func (s *GameService) FindGameByID(ctx context.Context, id int64) (*tengen.Game, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return findGameByID(ctx, tx, id)
+}
+
+// FindGames implements tengen.GameService.
+func (s *GameService) FindGames(ctx context.Context, filter tengen.GameFilter) ([]*tengen.Game, int, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	return findGames(ctx, tx, filter)
+}
+
+// CreateGameFromChallenge implements tengen.GameService.
+func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, userID int64) (*tengen.Game, error) {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	c, err := findChallengeByID(ctx, tx, challengeID)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.CanAccept(userID); err != nil {
+		return nil, err
+	}
+	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
+		return nil, err
+	}
+	id, err := tx.nextID(ctx, "games")
+	if err != nil {
+		return nil, err
+	}
+	g := &tengen.Game{ID: id, ChallengeID: c.ID, Settings: c.Settings, Status: tengen.GamePlaying,
+		ToMove: c.Settings.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
+	g.BlackID, g.WhiteID = c.Settings.AssignColors(c.ChallengerID, userID, s.db.Coin)
+	args := append([]any{g.ID, g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
+	args = append(args, string(g.Status), string(g.ToMove), 0, "", formatTime(tx.now), formatTime(tx.now))
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at)
+		VALUES (?, ?, ?, ?, `+settingsPlaceholders+`, ?, ?, ?, ?, ?, ?)`, args...); err != nil {
+		return nil, err
+	}
+	if err := setChallengeStatus(ctx, tx, c, tengen.ChallengeAccepted, g.ID); err != nil {
+		return nil, err
+	}
+	users, err := findUsers(ctx, tx, []int64{g.BlackID, g.WhiteID})
+	if err != nil {
+		return nil, err
+	}
+	g.Black, g.White = users[g.BlackID], users[g.WhiteID]
+	return g, tx.Commit()
+}
+
+// FindMoves implements tengen.GameService.
+func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int) ([]*tengen.GameMove, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := findGameByID(ctx, tx, gameID); err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT seq, color, kind, x, y, time_used_ms, created_at FROM moves
+		WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, afterSeq)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	moves := []*tengen.GameMove{}
+	for rows.Next() {
+		m := tengen.GameMove{GameID: gameID}
+		if err := rows.Scan(&m.Seq, (*string)(&m.Color), (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, timeText{&m.CreatedAt}); err != nil {
+			return nil, err
+		}
+		moves = append(moves, &m)
+	}
+	return moves, rows.Err()
+}
+
+// AppendMove implements tengen.GameService.
+func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
+	if err := upd.Validate(); err != nil {
+		return nil, err
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	g, err := findGameByID(ctx, tx, m.GameID)
+	if err != nil {
+		return nil, err
+	}
+	color := g.ColorOf(userID)
+	if color == "" {
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+	}
+	mv := *m
+	mv.Color = color
+	if err := tengen.ValidateMove(mv, g.Settings.BoardSize); err != nil {
+		return nil, err
+	}
+	// The sequence check comes first so that a repeated submission of a move
+	// that was already applied is reported as such, whatever happened since.
+	if mv.Seq != g.MoveCount+1 {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
+	}
+	switch {
+	case g.Status == tengen.GameFinished:
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	case mv.Kind == tengen.MoveResign:
+		// Allowed at any time while the game is not over.
+	case g.Status != tengen.GamePlaying:
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is in the scoring phase.")
+	case g.ToMove != color:
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
+	}
+	mv.CreatedAt = tx.now
+	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		mv.GameID, mv.Seq, string(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), formatTime(tx.now)); err != nil {
+		return nil, err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ? AND move_count = ?`,
+		mv.Seq, string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, g.MoveCount)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n != 1 {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	g.MoveCount, g.ToMove, g.Status, g.Result, g.UpdatedAt = mv.Seq, upd.ToMove, upd.Status, upd.Result, tx.now
+	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
+	*m = mv
+	return g, nil
+}
+
+func findGameByID(ctx context.Context, tx *Tx, id int64) (*tengen.Game, error) {
+	gs, _, err := findGames(ctx, tx, tengen.GameFilter{ID: &id})
+	if err != nil {
+		return nil, err
+	} else if len(gs) == 0 {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "Game not found.")
+	}
+	return gs[0], nil
+}
+
+func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen.Game, int, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if v := filter.ID; v != nil {
+		where, args = append(where, "id = ?"), append(args, *v)
+	}
+	if v := filter.UserID; v != nil {
+		where, args = append(where, "(black_id = ? OR white_id = ?)"), append(args, *v, *v)
+	}
+	if len(filter.Status) > 0 {
+		where = append(where, "status IN (?"+strings.Repeat(", ?", len(filter.Status)-1)+")")
+		for _, st := range filter.Status {
+			args = append(args, string(st))
+		}
+	}
+	cond := strings.Join(where, " AND ")
+
+	var total int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	order, orderArgs := "updated_at DESC, id DESC", []any(nil)
+	if v := filter.UserID; v != nil {
+		// Games waiting for the user first (Game.IsTurnOf), then the rest.
+		order = `CASE WHEN status = 'scoring' THEN 0
+			WHEN status = 'playing' AND ((to_move = 'black' AND black_id = ?) OR (to_move = 'white' AND white_id = ?)) THEN 0
+			ELSE 1 END, ` + order
+		orderArgs = []any{*v, *v}
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at
+		FROM games WHERE `+cond+` ORDER BY `+order+limitOffset(filter.Limit, filter.Offset), append(args, orderArgs...)...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var gs []*tengen.Game
+	var ids []int64
+	for rows.Next() {
+		var g tengen.Game
+		var challenge sql.NullInt64
+		dest := append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, settingsDest(&g.Settings)...)
+		dest = append(dest, (*string)(&g.Status), (*string)(&g.ToMove), &g.MoveCount, &g.Result, timeText{&g.CreatedAt}, timeText{&g.UpdatedAt})
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, err
+		}
+		g.ChallengeID = challenge.Int64
+		gs = append(gs, &g)
+		ids = append(ids, g.BlackID, g.WhiteID)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	rows.Close()
+	users, err := findUsers(ctx, tx, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, g := range gs {
+		g.Black, g.White = users[g.BlackID], users[g.WhiteID]
+	}
+	return gs, total, nil
+}

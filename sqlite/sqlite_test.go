@@ -1,0 +1,42 @@
+package sqlite_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"tengen/sqlite"
+	"tengen/storagetest"
+)
+
+func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
+	t.Helper()
+	db := sqlite.NewDB(path)
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	return db, storagetest.Services{
+		Users:      sqlite.NewUserService(db),
+		Sessions:   sqlite.NewSessionService(db),
+		Challenges: sqlite.NewChallengeService(db),
+		Games:      sqlite.NewGameService(db),
+	}
+}
+
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) *storagetest.Backend {
+		path := filepath.Join(t.TempDir(), "tengen.db")
+		db, s := open(t, path)
+		t.Cleanup(func() { db.Close() })
+		return &storagetest.Backend{
+			Services: s,
+			Reopen: func(t *testing.T) storagetest.Services {
+				if err := db.Close(); err != nil {
+					t.Fatal(err)
+				}
+				var s storagetest.Services
+				db, s = open(t, path)
+				return s
+			},
+		}
+	})
+}

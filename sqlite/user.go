@@ -1,0 +1,105 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"tengen"
+)
+
+// Compile-time check that UserService implements the interface.
+var _ tengen.UserService = (*UserService)(nil)
+
+// UserService stores users in SQLite.
+type UserService struct {
+	db *DB
+}
+
+// NewUserService returns a UserService on db.
+func NewUserService(db *DB) *UserService {
+	return &UserService{db: db}
+}
+
+// FindUserByID implements tengen.UserService.
+func (s *UserService) FindUserByID(ctx context.Context, id int64) (*tengen.User, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return findUser(ctx, tx, "id = ?", id)
+}
+
+// FindUserByName implements tengen.UserService.
+func (s *UserService) FindUserByName(ctx context.Context, name string) (*tengen.User, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return findUser(ctx, tx, "name_key = ?", tengen.UserNameKey(name))
+}
+
+// CreateUser implements tengen.UserService.
+func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
+	if err := u.Validate(); err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	// The write connection serialises writers, so checking first is
+	// race-free here; the UNIQUE index is the backstop.
+	if _, err := findUser(ctx, tx, "name_key = ?", tengen.UserNameKey(u.Name)); err == nil {
+		return tengen.Errorf(tengen.ECONFLICT, "The user name %q is taken.", u.Name)
+	} else if tengen.ErrorCode(err) != tengen.ENOTFOUND {
+		return err
+	}
+	id, err := tx.nextID(ctx, "users")
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, formatTime(tx.now), formatTime(tx.now))
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
+	return nil
+}
+
+func findUser(ctx context.Context, tx *Tx, where string, args ...any) (*tengen.User, error) {
+	var u tengen.User
+	err := tx.QueryRowContext(ctx, `SELECT id, name, password_hash, language, created_at, updated_at FROM users WHERE `+where, args...).
+		Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "User not found.")
+	} else if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// findUsers loads the users with the given ids, for filling in Challenge and
+// Game references.
+func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User, error) {
+	m := make(map[int64]*tengen.User, len(ids))
+	for _, id := range ids {
+		if id == 0 || m[id] != nil {
+			continue
+		}
+		u, err := findUser(ctx, tx, "id = ?", id)
+		if err != nil {
+			return nil, err
+		}
+		m[id] = u
+	}
+	return m, nil
+}
