@@ -1,0 +1,224 @@
+package goban
+
+import (
+	"errors"
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// gnugoPath finds GNU Go, or skips the test (fails it when
+// TENGEN_REQUIRE_GNUGO is set, as .ci/run does).
+func gnugoPath(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"gnugo", "/usr/games/gnugo"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("TENGEN_REQUIRE_GNUGO") != "" {
+		t.Fatal("gnugo is required (TENGEN_REQUIRE_GNUGO is set) but not installed: apt-get install gnugo")
+	}
+	t.Skip("gnugo is not installed (apt-get install gnugo); skipping the differential test against GNU Go")
+	return ""
+}
+
+// gtpPipe is a minimal GTP controller for the oracle; the gtp package has
+// the full one, but goban cannot import it.
+type gtpPipe struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startGnugo(t *testing.T, args ...string) *gtpPipe {
+	path := gnugoPath(t)
+	cmd := exec.Command(path, append([]string{"--mode", "gtp", "--level", "0"}, args...)...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &gtpPipe{cmd: cmd, in: in, out: bufio.NewReader(out)}
+	t.Cleanup(func() {
+		p.send("quit")
+		in.Close()
+		cmd.Wait()
+	})
+	return p
+}
+
+func (p *gtpPipe) send(command string) (string, error) {
+	if _, err := fmt.Fprintln(p.in, command); err != nil {
+		return "", err
+	}
+	var lines []string
+	for {
+		line, err := p.out.ReadString('\n')
+		if err != nil {
+			return "", err
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" && len(lines) > 0 {
+			break
+		}
+		if line == "" {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	resp := strings.Join(lines, "\n")
+	if strings.HasPrefix(resp, "?") {
+		return "", fmt.Errorf("gnugo: %s: %s", command, strings.TrimSpace(resp[1:]))
+	}
+	return strings.TrimSpace(strings.TrimPrefix(resp, "=")), nil
+}
+
+func (p *gtpPipe) must(t *testing.T, command string) string {
+	t.Helper()
+	r, err := p.send(command)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestLegalMovesAgainstGNUGo plays long random games on small boards under
+// each combination of ko and suicide rule that GNU Go knows, and compares the
+// set of legal moves with GNU Go's all_legal before every move.
+func TestLegalMovesAgainstGNUGo(t *testing.T) {
+	gnugoPath(t)
+	configs := []struct {
+		name  string
+		flags []string
+		rules Ruleset
+	}{
+		{"simple ko, no suicide", []string{"--simple-ko", "--forbid-suicide"}, Ruleset{Ko: SimpleKo}},
+		{"simple ko, suicide", []string{"--simple-ko", "--allow-suicide"}, Ruleset{Ko: SimpleKo, MultiStoneSuicide: true}},
+		{"positional superko, no suicide", []string{"--positional-superko", "--forbid-suicide"}, Ruleset{Ko: PositionalSuperko}},
+		{"positional superko, suicide", []string{"--positional-superko", "--allow-suicide"}, Ruleset{Ko: PositionalSuperko, MultiStoneSuicide: true}},
+		{"situational superko, no suicide", []string{"--situational-superko", "--forbid-suicide"}, Ruleset{Ko: SituationalSuperko}},
+		{"situational superko, suicide", []string{"--situational-superko", "--allow-suicide"}, Ruleset{Ko: SituationalSuperko, MultiStoneSuicide: true}},
+	}
+	sizes := []int{4, 5, 6, 7, 9}
+	// GNU Go keeps the positions of its last 500 moves only (its move
+	// history is a fixed array), so its superko forgets older positions:
+	// games stay below that.
+	movesPerGame := 480
+	if testing.Short() {
+		sizes, movesPerGame = []int{5}, 150
+	}
+	for ci, cfg := range configs {
+		t.Run(cfg.name, func(t *testing.T) {
+			gg := startGnugo(t, cfg.flags...)
+			var st diffStats
+			for _, size := range sizes {
+				for game := 0; game < 5; game++ {
+					compareGame(t, gg, cfg.rules, size, movesPerGame, uint64(ci*1000+size*10+game), &st)
+				}
+			}
+			t.Logf("%d positions compared; moves refused for ko %d, superko %d, suicide %d times",
+				st.positions, st.ko, st.superko, st.suicide)
+			// The comparison means something only if the games reached the
+			// cases that tell the rules apart.
+			if st.ko == 0 || (cfg.rules.Ko != SimpleKo && st.superko == 0) || (!cfg.rules.MultiStoneSuicide && st.suicide == 0) {
+				t.Errorf("the random games did not reach ko, superko and suicide positions: %+v", st)
+			}
+		})
+	}
+}
+
+// diffStats counts what the differential games covered.
+type diffStats struct {
+	positions, ko, superko, suicide int
+}
+
+func compareGame(t *testing.T, gg *gtpPipe, rules Ruleset, size, moves int, seed uint64, st *diffStats) {
+	t.Helper()
+	gg.must(t, fmt.Sprintf("boardsize %d", size))
+	gg.must(t, "clear_board")
+	g := MustNewGame(size, size, rules)
+	g.SetFreeOrder(true)
+	r := NewRand(seed)
+	c := Black
+	var record []string
+	for i := 0; i < moves && !g.Ended(); i++ {
+		want := strings.Fields(gg.must(t, "all_legal "+c.String()))
+		var got []string
+		for _, p := range g.LegalMoves(c) {
+			got = append(got, FormatVertex(p, size))
+		}
+		want = dropSuicideSuperko(g, c, want)
+		st.positions++
+		for _, l := range g.Board().Empties() {
+			err := g.Legal(PlayAt(c, g.Board().Point(l)))
+			switch {
+			case errors.Is(err, ErrKo):
+				st.ko++
+			case errors.Is(err, ErrSuperko):
+				st.superko++
+			case errors.Is(err, ErrSuicide):
+				st.suicide++
+			}
+		}
+		sort.Strings(want)
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("%d×%d, move %d, %v to play after %s:\n%s\ntengen: %v\ngnugo:  %v",
+				size, size, i+1, c, strings.Join(record, " "), g.Board(), got, want)
+		}
+		vertex := "pass"
+		last, hasLast := g.LastMove()
+		if len(got) > 0 && (r.Intn(30) != 0 || (hasLast && last.Kind == Pass)) {
+			vertex = got[r.Intn(len(got))]
+		}
+		if vertex == "pass" && hasLast && last.Kind == Pass {
+			return // two passes would end the game
+		}
+		p, pass, err := ParseVertex(vertex, size, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := PassMove(c)
+		if !pass {
+			m = PlayAt(c, p)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("tengen refused its own legal move %s: %v", vertex, err)
+		}
+		gg.must(t, fmt.Sprintf("play %s %s", c, vertex))
+		record = append(record, c.Letter()+" "+vertex)
+		c = c.Opponent()
+	}
+}
+
+// dropSuicideSuperko removes from GNU Go's legal moves the multi-stone
+// suicides that recreate an earlier position. GNU Go's superko check hashes
+// the position with the opponent's captures taken off but not the player's
+// own chain, so it lets these moves through; the rules (and Tengen) forbid
+// them, since the board after the move did occur before.
+func dropSuicideSuperko(g *Game, c Color, vertices []string) []string {
+	var out []string
+	for _, v := range vertices {
+		p, _, err := ParseVertex(v, g.Width(), g.Height())
+		if err == nil && g.Rules().Ko != SimpleKo {
+			b := g.Board()
+			if b.isSuicide(b.Loc(p), c) && errors.Is(g.Legal(PlayAt(c, p)), ErrSuperko) {
+				continue
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
