@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 		s := NewServer("stubborn", "1")
 		s.Handle("quit", func(context.Context, Command) (string, error) { return "", nil })
 		s.Serve(context.Background(), os.Stdin, os.Stdout)
-		select {}
+		time.Sleep(time.Hour)
 	case "crash":
 		fmt.Fprintln(os.Stderr, "fatal: no weights file")
 		os.Exit(3)

@@ -1,0 +1,93 @@
+package gtp
+
+import (
+	"context"
+	"time"
+
+	"tengen/goban"
+)
+
+// MoveRequest is what a [Player] is asked when the engine must move.
+type MoveRequest struct {
+	// Game is a copy of the game with Color to move; the player may play on
+	// it freely.
+	Game *goban.Game
+	// Color is the colour to move.
+	Color goban.Color
+	// Cleanup is set for kgs-genmove_cleanup: the player should not pass
+	// while dead enemy stones remain on the board, so that a server that
+	// scores by area sees them captured.
+	Cleanup bool
+	// Time holds the time settings and what the controller last said about
+	// the time left, for the player's time management.
+	Time TimeState
+}
+
+// TimeState is the time information a controller has given the engine.
+type TimeState struct {
+	// Settings are the time settings from time_settings or
+	// kgs-time_settings.
+	Settings TimeSettings
+	// Left is the time left for the colour to move from time_left; Known is
+	// false until a time_left for that colour arrived.
+	Left TimeLeft
+}
+
+// Player chooses moves. The engine asks it in genmove, reg_genmove and
+// kgs-genmove_cleanup; the search engine plugs in here.
+type Player interface {
+	// Name names the playing method, as the engine's name command reports
+	// it (e.g. "random").
+	Name() string
+	// GenMove returns a move for req.Color: a legal play, a pass or a
+	// resignation. ctx is cancelled when the engine is shutting down.
+	GenMove(ctx context.Context, req MoveRequest) (goban.Move, error)
+}
+
+// RandomPlayer is the honest stand-in policy until the search engine exists:
+// it plays a uniformly random legal move, but never fills one of its own
+// one-point eyes, and takes a capturing move whenever there is one. It
+// passes when no such move is left and never resigns. It is deterministic
+// for a given seed.
+type RandomPlayer struct {
+	rng *goban.Rand
+}
+
+// NewRandomPlayer returns a RandomPlayer whose choices follow from seed; a
+// zero seed is replaced by one taken from the clock.
+func NewRandomPlayer(seed uint64) *RandomPlayer {
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	return &RandomPlayer{rng: goban.NewRand(seed)}
+}
+
+// Name returns "random".
+func (p *RandomPlayer) Name() string { return "random" }
+
+// GenMove picks a random capture if one exists, otherwise a random legal move
+// that fills no own eye, otherwise a pass.
+func (p *RandomPlayer) GenMove(_ context.Context, req MoveRequest) (goban.Move, error) {
+	g, c := req.Game, req.Color
+	b := g.Board()
+	var captures, others []goban.Point
+	for _, pt := range g.LegalMoves(c) {
+		l := b.Loc(pt)
+		switch {
+		case b.WouldCapture(l, c):
+			captures = append(captures, pt)
+		case b.IsEye(l, c):
+			// Filling an own eye is the one legal move a random player
+			// must not make, or it kills its own groups.
+		default:
+			others = append(others, pt)
+		}
+	}
+	switch {
+	case len(captures) > 0:
+		return goban.PlayAt(c, captures[p.rng.Intn(len(captures))]), nil
+	case len(others) > 0:
+		return goban.PlayAt(c, others[p.rng.Intn(len(others))]), nil
+	}
+	return goban.PassMove(c), nil
+}
