@@ -276,7 +276,7 @@ func TestPlayUndoRandomGames(t *testing.T) {
 			var snapshots []string
 			var hashes []uint64
 			c := Black
-			for move := 0; move < 3*size[0]*size[1]; move++ {
+			for move := 0; move < min(3*size[0]*size[1], 400); move++ {
 				snapshots = append(snapshots, b.String())
 				hashes = append(hashes, b.Hash())
 				// Pick a random legal move, including suicides where allowed.

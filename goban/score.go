@@ -267,7 +267,7 @@ func findSeki(b *Board) map[Loc]bool {
 			if b.color[l] != Empty {
 				continue
 			}
-			var touches [3]bool
+			var touches [4]bool
 			for _, d := range b.dirs {
 				touches[b.color[l+d]] = true
 			}

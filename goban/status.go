@@ -267,7 +267,7 @@ func (b *Board) EstimateDead(playouts int) []Point {
 					break
 				}
 			}
-			if sum/float64(n) < -0.4 {
+			if sum/float64(n) < -0.2 {
 				dead = append(dead, Point{x, y})
 			}
 		}
