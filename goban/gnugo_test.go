@@ -1,8 +1,8 @@
 package goban
 
 import (
-	"errors"
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
