@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -397,24 +396,47 @@ func (e *Engine) placeHandicap(pts []goban.Point) (string, error) {
 	return strings.Join(vs, " "), nil
 }
 
+// gtpFixedHandicap returns the points of GTP's fixed_handicap. They are
+// goban's fixed points except for three stones, where the GTP draft and GNU
+// Go, its reference implementation, leave the lower right corner empty
+// (D4 Q16 D16) while goban follows seed 004 and leaves the upper left empty.
+// Boards of 7 lines take 4 stones at most, as in GNU Go, because their side
+// and centre points touch the corner points' neighbours.
+func gtpFixedHandicap(width, height, n int) ([]goban.Point, error) {
+	if n > 9 || (n > 4 && (width == 7 || height == 7)) {
+		return nil, errors.New("invalid number of stones")
+	}
+	if n != 3 {
+		pts, err := goban.FixedHandicap(width, height, n, false)
+		if err != nil {
+			return nil, errors.New("invalid number of stones")
+		}
+		return pts, nil
+	}
+	four, err := goban.FixedHandicap(width, height, 4, false)
+	if err != nil {
+		return nil, errors.New("invalid number of stones")
+	}
+	// four lists upper left, upper right, lower left, lower right.
+	return four[:3], nil
+}
+
 func (e *Engine) fixedHandicap(_ context.Context, cmd Command) (string, error) {
 	n, err := e.parseHandicapCount(cmd)
 	if err != nil {
 		return "", err
 	}
-	if n > 9 {
-		return "", errors.New("invalid number of stones")
-	}
-	pts, err := goban.FixedHandicap(e.width, e.height, n, false)
+	pts, err := gtpFixedHandicap(e.width, e.height, n)
 	if err != nil {
-		return "", errors.New("invalid number of stones")
+		return "", err
 	}
 	return e.placeHandicap(pts)
 }
 
-// placeFreeHandicap chooses the stones itself: the fixed points as far as
-// the board has them, then the remaining points nearest to the third and
-// fourth lines, row by row, so that the choice is the same every time.
+// placeFreeHandicap chooses the stones itself: GTP's fixed points as far as
+// the board has them, then, one at a time, the point farthest from the
+// stones already placed, keeping off the first lines where the board allows
+// it. The choice is the same every time.
 func (e *Engine) placeFreeHandicap(_ context.Context, cmd Command) (string, error) {
 	n, err := e.parseHandicapCount(cmd)
 	if err != nil {
@@ -422,34 +444,59 @@ func (e *Engine) placeFreeHandicap(_ context.Context, cmd Command) (string, erro
 	}
 	var pts []goban.Point
 	for k := min(n, 9); k >= 2 && pts == nil; k-- {
-		pts, _ = goban.FixedHandicap(e.width, e.height, k, false)
+		pts, _ = gtpFixedHandicap(e.width, e.height, k)
 	}
 	taken := map[goban.Point]bool{}
 	for _, p := range pts {
 		taken[p] = true
 	}
-	line := func(i, size int) int { // distance from the nearer edge
-		return min(i, size-1-i)
+	// Keep off the first two lines on boards of 7 lines or more and off
+	// the edge on smaller ones, unless that leaves too few points.
+	minLine := 2
+	if min(e.width, e.height) < 7 {
+		minLine = 1
 	}
-	target := 3
-	if min(e.width, e.height) < 13 {
-		target = 2
+	line := func(p goban.Point) int {
+		return min(p.X, e.width-1-p.X, p.Y, e.height-1-p.Y)
 	}
-	var rest []goban.Point
-	for y := range e.height {
-		for x := range e.width {
-			if p := (goban.Point{X: x, Y: y}); !taken[p] {
-				rest = append(rest, p)
+	for ; minLine > 0; minLine-- {
+		free := 0
+		for y := range e.height {
+			for x := range e.width {
+				if p := (goban.Point{X: x, Y: y}); !taken[p] && line(p) >= minLine {
+					free++
+				}
 			}
 		}
+		if len(pts)+free >= n {
+			break
+		}
 	}
-	badness := func(p goban.Point) int {
-		return abs(line(p.X, e.width)-target) + abs(line(p.Y, e.height)-target)
-	}
-	slices.SortStableFunc(rest, func(a, b goban.Point) int { return badness(a) - badness(b) })
+	cx, cy := (e.width-1)/2, (e.height-1)/2
 	for len(pts) < n {
-		pts = append(pts, rest[0])
-		rest = rest[1:]
+		best, bestDist := goban.Point{}, -1
+		for y := range e.height {
+			for x := range e.width {
+				p := goban.Point{X: x, Y: y}
+				if taken[p] || line(p) < minLine {
+					continue
+				}
+				// Distance to the nearest stone; on an empty board,
+				// closeness to the centre decides.
+				d := 4 * (e.width + e.height)
+				for _, q := range pts {
+					d = min(d, abs(p.X-q.X)+abs(p.Y-q.Y))
+				}
+				if len(pts) == 0 {
+					d -= abs(p.X-cx) + abs(p.Y-cy)
+				}
+				if d > bestDist {
+					best, bestDist = p, d
+				}
+			}
+		}
+		taken[best] = true
+		pts = append(pts, best)
 	}
 	return e.placeHandicap(pts)
 }
@@ -665,8 +712,10 @@ func (e *Engine) showboard(context.Context, Command) (string, error) {
 	if m, ok := g.LastMove(); ok {
 		info = append(info, fmt.Sprintf("last move: %v %s", m.Color, e.moveVertex(m)))
 	}
-	if g.Ended() {
-		info = append(info, "game over: "+g.Result().String())
+	if r := g.Result(); r.Reason == goban.EndPasses && r.Winner == goban.Empty && r.Margin == 0 {
+		info = append(info, "two passes: final_score counts")
+	} else if g.Ended() {
+		info = append(info, fmt.Sprintf("game over (%v): %v", r.Reason, r))
 	}
 	var sb strings.Builder
 	sb.WriteString("\n" + header + "\n")
