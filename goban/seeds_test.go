@@ -650,6 +650,16 @@ func TestSeedScores(t *testing.T) {
 			black: side{25, 0, 11}, white: side{23, 1, 22}, blackTotal: 25, whiteTotal: 24, result: "B+1",
 		},
 		{
+			name: "jigo", source: "W (Bei Gleichstand … Jigo); H Dia. 11 with komi 1", rules: "japanese",
+			diagram: diaEnd, moves: []string{"B pass", "W pass"}, komi: 1, dead: []string{"H7"},
+			black: side{25, 0, 10}, white: side{23, 1, 22}, blackTotal: 25, whiteTotal: 25, result: "0",
+		},
+		{
+			name: "end of the game by the server formula", source: "H Dia. 11; S", rules: "online", diagram: diaEnd,
+			moves: []string{"B pass", "W pass"}, dead: []string{"H7"},
+			black: side{25, 0, 10}, white: side{23, 1, 22}, blackTotal: 24, whiteTotal: 23, result: "B+1",
+		},
+		{
 			name: "server formula", source: "S (13x13 example)", rules: "online", diagram: diaS13, moves: s13Moves,
 			komi: 4.5, dead: []string{"L13", "F12", "D2"},
 			black: side{29, 9, 49}, white: side{33, 4, 57}, blackTotal: 20.5, whiteTotal: 24, result: "W+3.5",
