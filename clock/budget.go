@@ -49,12 +49,17 @@ func MovesLeft(empty int) int {
 // move, and never allots the last of the time: in byo-yomi it keeps at
 // least one period and spends spare periods only when there are more of them
 // than moves left; in Canadian overtime it shares the period over the stones
-// still to play. Spending Target or Max plus at most Overhead never flags.
+// still to play. The margin per move is Overhead plus a millisecond, so
+// spending Target or Max plus at most Overhead never flags (unless the time
+// left is below the margin, when the allocation is zero).
 func Budget(tc TimeControl, s State, o BudgetOptions) Allocation {
 	oh := o.Overhead
 	if oh <= 0 {
 		oh = DefaultOverhead
 	}
+	// A move must come strictly before the flag falls, so keep a little
+	// more than the overhead back.
+	oh += time.Millisecond
 	m := o.MovesLeft
 	if m <= 0 {
 		m = MovesLeft(o.EmptyPoints)
@@ -72,11 +77,9 @@ func Budget(tc TimeControl, s State, o BudgetOptions) Allocation {
 		if tc.Kind == Absolute {
 			inc = 0
 		}
+		// A bank near the cap wastes nothing at this rate: the target
+		// already spends at least the increment.
 		target = bank/md + inc - oh
-		if tc.MaxTime > 0 && bank+inc > tc.MaxTime {
-			// Time above the cap would be lost; spend it.
-			target = max(target, bank+inc-tc.MaxTime-oh)
-		}
 		limit = min(bank/2+inc, bank) - oh
 		hard = bank - oh
 	case ByoYomi:

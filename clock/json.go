@@ -39,13 +39,12 @@ func (s seconds) MarshalJSON() ([]byte, error) {
 }
 
 func (s *seconds) UnmarshalJSON(b []byte) error {
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		return fmt.Errorf("clock: duration must be a number of seconds: %w", err)
+	if string(b) == "null" {
+		return nil // as encoding/json does for other types
 	}
-	d, _, err := parseSeconds(n.String())
+	d, _, err := parseSeconds(string(b))
 	if err != nil {
-		return fmt.Errorf("clock: duration %s: %w", n, err)
+		return fmt.Errorf("clock: duration %.40s: %w", b, err)
 	}
 	*s = seconds(d)
 	return nil
