@@ -84,9 +84,8 @@ type parser struct {
 	vals  []string
 	kids  []*Node
 
-	pbuf  []Property // properties of the node being read
-	vbuf  []string   // values of the property being read
-	stray []int      // offsets of stray ']' in the value being read
+	vbuf  []string // values of the property being read
+	stray []int    // offsets of stray ']' in the value being read
 }
 
 // maxWarnings bounds the work spent on garbage input.
@@ -142,19 +141,6 @@ func (p *parser) addChild(parent, child *Node) {
 	k := len(p.kids)
 	p.kids = append(p.kids, child)
 	parent.Children = p.kids[k : k+1 : k+1]
-}
-
-func (p *parser) allocProps(ps []Property) []Property {
-	n := len(ps)
-	if n > slabMax/4 {
-		return append([]Property(nil), ps...)
-	}
-	if len(p.props)+n > cap(p.props) {
-		p.props = make([]Property, 0, max(grow(cap(p.props)), n))
-	}
-	k := len(p.props)
-	p.props = append(p.props, ps...)
-	return p.props[k : k+n : k+n]
 }
 
 func (p *parser) allocVals(vs []string) []string {
@@ -330,9 +316,11 @@ func clip(s string) string {
 }
 
 // properties reads the properties of node n, up to the next ";", "(", ")",
-// the end of the input, or a character that cannot start a property.
+// the end of the input, or a character that cannot start a property. The
+// properties go straight into the property slab: a node's properties are
+// contiguous there because nodes are read one after the other.
 func (p *parser) properties(n *Node) bool {
-	p.pbuf = p.pbuf[:0]
+	start := len(p.props)
 	for {
 		p.skipSpace()
 		if p.i >= len(p.s) || !isLetter(p.s[p.i]) {
@@ -353,40 +341,68 @@ func (p *parser) properties(n *Node) bool {
 			p.warn(idStart, "property %s without a value ignored", id)
 			continue
 		}
-		p.vbuf = p.vbuf[:0]
-		for p.i < len(p.s) && p.s[p.i] == '[' {
-			v, ok := p.value()
-			if !ok {
-				return false
-			}
-			p.vbuf = append(p.vbuf, v)
-			p.skipSpace()
+		v, ok := p.value()
+		if !ok {
+			p.props = p.props[:start]
+			return false
 		}
-		p.addProp(n, idStart, id)
-	}
-	if len(p.pbuf) > 0 {
-		if len(n.Props) == 0 {
-			n.Props = p.allocProps(p.pbuf)
+		p.skipSpace()
+		var vals []string
+		if p.i < len(p.s) && p.s[p.i] == '[' {
+			p.vbuf = append(p.vbuf[:0], v)
+			for p.i < len(p.s) && p.s[p.i] == '[' {
+				v, ok := p.value()
+				if !ok {
+					p.props = p.props[:start]
+					return false
+				}
+				p.vbuf = append(p.vbuf, v)
+				p.skipSpace()
+			}
+			vals = p.allocVals(p.vbuf)
 		} else {
-			n.Props = append(n.Props, p.pbuf...)
+			// The common case, one value: no copy through vbuf.
+			if len(p.vals) == cap(p.vals) {
+				p.vals = make([]string, 0, grow(cap(p.vals)))
+			}
+			k := len(p.vals)
+			p.vals = append(p.vals, v)
+			vals = p.vals[k : k+1 : k+1]
+		}
+		if p.merge(n.Props, idStart, id, vals) || p.merge(p.props[start:], idStart, id, vals) {
+			continue
+		}
+		if len(p.props) == cap(p.props) {
+			// Move this node's properties so far to a new slab.
+			old := p.props[start:]
+			p.props = make([]Property, 0, max(grow(cap(p.props)), 2*len(old)+1))
+			p.props = append(p.props, old...)
+			start = 0
+		}
+		p.props = append(p.props, Property{ID: id, Values: vals})
+	}
+	if len(p.props) > start {
+		added := p.props[start:len(p.props):len(p.props)]
+		if len(n.Props) == 0 {
+			n.Props = added
+		} else {
+			n.Props = append(n.Props, added...)
 		}
 	}
 	return true
 }
 
-// addProp adds the values in vbuf as property id to pbuf, merging them into
-// an earlier property of the same node with the same identifier.
-func (p *parser) addProp(n *Node, off int, id string) {
-	for _, list := range [][]Property{n.Props, p.pbuf} {
-		for k := range list {
-			if list[k].ID == id {
-				p.warn(off, "duplicate property %s in one node: values merged", id)
-				list[k].Values = append(list[k].Values, p.vbuf...)
-				return
-			}
+// merge adds vals to the property id in list if there is one: repeated
+// properties in one node become one property with all the values.
+func (p *parser) merge(list []Property, off int, id string, vals []string) bool {
+	for k := range list {
+		if list[k].ID == id {
+			p.warn(off, "duplicate property %s in one node: values merged", id)
+			list[k].Values = append(list[k].Values, vals...)
+			return true
 		}
 	}
-	p.pbuf = append(p.pbuf, Property{ID: id, Values: p.allocVals(p.vbuf)})
+	return false
 }
 
 func allUpper(s string) bool {

@@ -141,19 +141,28 @@ func appendNode(b []byte, n *Node, root bool) ([]byte, error) {
 	return b, nil
 }
 
-// appendRaw appends a raw value, escaping what would break the syntax.
+// appendRaw appends a raw value, escaping what would break the syntax and
+// normalising line breaks to "\n" as the parser does.
 func appendRaw(b []byte, v string) []byte {
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
 		case c == '\\' && i+1 < len(v):
-			b = append(b, c, v[i+1])
+			b = append(b, '\\')
 			i++
+			c = v[i]
 		case c == '\\' || c == ']':
 			b = append(b, '\\', c)
-		default:
-			b = append(b, c)
+			continue
 		}
+		if c == '\r' || c == '\n' {
+			b = append(b, '\n')
+			if i+1 < len(v) && (v[i+1] == '\r' || v[i+1] == '\n') && v[i+1] != c {
+				i++
+			}
+			continue
+		}
+		b = append(b, c)
 	}
 	return b
 }
