@@ -68,7 +68,8 @@ type ChallengeFilter struct {
 	ID     *int64
 	Status *ChallengeStatus
 	// VisibleTo selects the challenges a user sees in the lobby: open
-	// challenges, and direct challenges the user made or received.
+	// challenges, and direct challenges the user made or received. A
+	// pointer to 0 stands for an anonymous visitor: open challenges only.
 	VisibleTo *int64
 	// UserID selects challenges the user made or received.
 	UserID *int64

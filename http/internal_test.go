@@ -1,0 +1,177 @@
+package http
+
+import (
+	"io/fs"
+	nethttp "net/http"
+	"regexp"
+	"testing"
+	"time"
+
+	"tengen"
+)
+
+func TestErrorStatusCode(t *testing.T) {
+	tests := []struct {
+		code string
+		want int
+	}{
+		{tengen.ECONFLICT, 409}, {tengen.EFORBIDDEN, 403}, {tengen.EINTERNAL, 500}, {tengen.EINVALID, 400},
+		{tengen.ENOTFOUND, 404}, {tengen.ERATELIMIT, 429}, {tengen.EUNAUTHORIZED, 401}, {"bogus", 500},
+	}
+	for _, tt := range tests {
+		if got := ErrorStatusCode(tt.code); got != tt.want {
+			t.Errorf("ErrorStatusCode(%q) = %d, want %d", tt.code, got, tt.want)
+		}
+	}
+}
+
+func TestMatchAcceptLanguage(t *testing.T) {
+	tests := []struct{ header, want string }{
+		{"", "en"},
+		{"de", "de"},
+		{"de-DE,de;q=0.9,en;q=0.8", "de"},
+		{"en-US,en;q=0.9,de;q=0.8", "en"},
+		{"fr-CH, fr;q=0.9, de;q=0.7, *;q=0.5", "de"},
+		{"fr", "en"},
+		{"en;q=0.2, de;q=0.5", "de"},
+		{"DE-at", "de"},
+		{"de;q=bogus, en;q=0.1", "en"},
+	}
+	for _, tt := range tests {
+		if got := matchAcceptLanguage(tt.header); got != tt.want {
+			t.Errorf("matchAcceptLanguage(%q) = %q, want %q", tt.header, got, tt.want)
+		}
+	}
+}
+
+func TestChooseLanguageCookie(t *testing.T) {
+	r, _ := nethttp.NewRequest("GET", "/", nil)
+	r.Header.Set("Accept-Language", "de")
+	r.AddCookie(&nethttp.Cookie{Name: langCookie, Value: "en"})
+	if got := chooseLanguage(r); got != "en" {
+		t.Errorf("cookie en, header de: %q", got)
+	}
+	r, _ = nethttp.NewRequest("GET", "/", nil)
+	r.Header.Set("Accept-Language", "de")
+	r.AddCookie(&nethttp.Cookie{Name: langCookie, Value: "xx"})
+	if got := chooseLanguage(r); got != "de" {
+		t.Errorf("bad cookie, header de: %q", got)
+	}
+}
+
+func TestLimiter(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := newLimiter(3, 10*time.Second, 100, func() time.Time { return now })
+	for i := range 3 {
+		if ok, _ := l.allow("a"); !ok {
+			t.Fatalf("attempt %d refused within burst", i+1)
+		}
+	}
+	ok, wait := l.allow("a")
+	if ok || wait != 10*time.Second {
+		t.Fatalf("4th attempt: ok=%v wait=%v, want refused, 10s", ok, wait)
+	}
+	if ok, _ := l.allow("b"); !ok {
+		t.Error("other key refused")
+	}
+	now = now.Add(5 * time.Second)
+	if ok, wait := l.allow("a"); ok || wait != 5*time.Second {
+		t.Errorf("after 5s: ok=%v wait=%v", ok, wait)
+	}
+	now = now.Add(5 * time.Second)
+	if ok, _ := l.allow("a"); !ok {
+		t.Error("after 10s: refused")
+	}
+	l.reset("a")
+	for i := range 3 {
+		if ok, _ := l.allow("a"); !ok {
+			t.Fatalf("after reset, attempt %d refused", i+1)
+		}
+	}
+}
+
+func TestLimiterBounded(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := newLimiter(5, time.Minute, 64, func() time.Time { return now })
+	for i := range 10_000 {
+		l.allow(string(rune('a'+i%26)) + time.Duration(i).String())
+		if n := l.size(); n > 64 {
+			t.Fatalf("after %d keys the limiter holds %d buckets, bound 64", i+1, n)
+		}
+	}
+}
+
+// TestTemplateKeys checks that every literal message key in the templates
+// and every key built from a domain value exists in every catalogue, so that
+// branches the page tests do not reach cannot fail in production.
+func TestTemplateKeys(t *testing.T) {
+	cats, err := loadCatalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`\btf? "([^"]+)"`)
+	var keys []string
+	fs.WalkDir(templateFS, "templates", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, _ := templateFS.ReadFile(p)
+		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+			keys = append(keys, m[1])
+		}
+		return nil
+	})
+	if len(keys) < 50 {
+		t.Fatalf("found only %d keys; is the pattern broken?", len(keys))
+	}
+	for _, r := range tengen.Rulesets {
+		keys = append(keys, "ruleset."+r)
+	}
+	for _, s := range []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring, tengen.GameFinished} {
+		keys = append(keys, "status."+string(s))
+	}
+	for _, c := range []tengen.ColorChoice{tengen.ChooseBlack, tengen.ChooseWhite, tengen.ChooseNigiri} {
+		keys = append(keys, "color."+string(c))
+	}
+	for _, k := range []tengen.TimeControlKind{tengen.TimeNone, tengen.TimeAbsolute, tengen.TimeByoyomi, tengen.TimeCanadian, tengen.TimeFischer, tengen.TimeCorrespondence} {
+		keys = append(keys, "tc."+string(k), "tc.summary."+string(k))
+	}
+	for code := range codeStatus {
+		keys = append(keys, "error."+code)
+	}
+	for _, lang := range languages {
+		keys = append(keys, "lang."+lang)
+	}
+	for lang, cat := range cats {
+		for _, k := range keys {
+			if _, ok := cat[k]; !ok {
+				t.Errorf("catalogue %s lacks %q", lang, k)
+			}
+		}
+	}
+}
+
+func TestTimeControlText(t *testing.T) {
+	cats, err := loadCatalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		tc     tengen.TimeControl
+		en, de string
+	}{
+		{tengen.TimeControl{Kind: tengen.TimeNone}, "no clock", "ohne Uhr"},
+		{tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 90 * time.Minute}, "90 min", "90 Min."},
+		{tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: time.Hour, Periods: 5, PeriodTime: 30 * time.Second}, "1 h + 5 × 30 s", "1 Std. + 5 × 30 Sek."},
+		{tengen.TimeControl{Kind: tengen.TimeCanadian, MainTime: 0, Stones: 25, PeriodTime: 10 * time.Minute}, "0 s + 25 stones / 10 min", "0 Sek. + 25 Steine / 10 Min."},
+		{tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 14}, "3 days per move, at most 14", "3 Tage pro Zug, höchstens 14"},
+	}
+	for _, tt := range tests {
+		if got := timeControlText(cats["en"], tt.tc); got != tt.en {
+			t.Errorf("en %+v = %q, want %q", tt.tc, got, tt.en)
+		}
+		if got := timeControlText(cats["de"], tt.tc); got != tt.de {
+			t.Errorf("de %+v = %q, want %q", tt.tc, got, tt.de)
+		}
+	}
+}

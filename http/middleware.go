@@ -1,0 +1,157 @@
+package http
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net"
+	nethttp "net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"tengen"
+)
+
+type ctxKey int
+
+const (
+	ctxRequestID ctxKey = iota
+	ctxUser
+	ctxSession
+)
+
+// requestID returns the id the request was logged under.
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(ctxRequestID).(string)
+	return id
+}
+
+// currentUser returns the logged-in user, or nil.
+func currentUser(ctx context.Context) *tengen.User {
+	u, _ := ctx.Value(ctxUser).(*tengen.User)
+	return u
+}
+
+// currentSession returns the session of the logged-in user, or nil.
+func currentSession(ctx context.Context) *tengen.Session {
+	sess, _ := ctx.Value(ctxSession).(*tengen.Session)
+	return sess
+}
+
+// statusRecorder remembers the status code for the request log.
+type statusRecorder struct {
+	nethttp.ResponseWriter
+	status int
+}
+
+func (w *statusRecorder) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusRecorder) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = nethttp.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusRecorder) Unwrap() nethttp.ResponseWriter { return w.ResponseWriter }
+
+// withRequestLog gives every request an id (echoed in X-Request-Id and in
+// JSON errors) and logs it when done.
+func (s *Server) withRequestLog(next nethttp.Handler) nethttp.Handler {
+	return nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		var b [8]byte
+		rand.Read(b[:])
+		id := hex.EncodeToString(b[:])
+		w.Header().Set("X-Request-Id", id)
+		rec := &statusRecorder{ResponseWriter: w}
+		start := time.Now()
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), ctxRequestID, id)))
+		if r.URL.Path == "/healthz" {
+			return // load balancers poll it; logging it drowns everything else
+		}
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("id", id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", rec.status), slog.Duration("duration", time.Since(start)))
+	})
+}
+
+// withRecover turns a panic in a handler into a logged 500.
+func (s *Server) withRecover(next nethttp.Handler) nethttp.Handler {
+	return nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == nethttp.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "id", requestID(r.Context()), "value", v)
+				s.error(w, r, tengen.Errorf(tengen.EINTERNAL, "Internal error."))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// withUser loads the session named by the session cookie. An unknown or
+// expired session is not an error: the request goes on anonymously and
+// the stale cookie is removed.
+func (s *Server) withUser(next nethttp.Handler) nethttp.Handler {
+	return nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		c, err := r.Cookie(sessionCookie)
+		if err != nil || c.Value == "" || strings.HasPrefix(r.URL.Path, "/static/") || r.URL.Path == "/healthz" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ctx := r.Context()
+		sess, err := s.svc.Sessions.FindSession(ctx, c.Value)
+		if err == nil {
+			var u *tengen.User
+			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil {
+				ctx = context.WithValue(ctx, ctxUser, u)
+				ctx = context.WithValue(ctx, ctxSession, sess)
+			}
+		}
+		switch tengen.ErrorCode(err) {
+		case "":
+		case tengen.ENOTFOUND:
+			s.clearSessionCookie(w)
+		default:
+			s.error(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// clientKey returns the rate-limiting key for the request's client: its IP
+// address, or for IPv6 its /64 network, since one host usually owns a whole
+// /64.
+func (s *Server) clientKey(r *nethttp.Request) string {
+	addr := r.RemoteAddr
+	if s.cfg.TrustForwardedFor {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			parts := strings.Split(xff[len(xff)-1], ",")
+			addr = strings.TrimSpace(parts[len(parts)-1])
+		}
+	}
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
+	}
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
+}

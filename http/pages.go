@@ -1,0 +1,381 @@
+package http
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	nethttp "net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"tengen"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// pageNames are the page templates; each is parsed together with layout.html.
+var pageNames = []string{"home", "signup", "login", "profile", "error"}
+
+// pages holds the parsed templates, one set per language, so that the
+// template function t resolves against that language's catalogue.
+type pages struct {
+	cats  map[string]catalog
+	byLng map[string]map[string]*template.Template // language → page → template
+}
+
+func loadPages(a *assets) (*pages, error) {
+	cats, err := loadCatalogs()
+	if err != nil {
+		return nil, fmt.Errorf("http: %w", err)
+	}
+	p := &pages{cats: cats, byLng: map[string]map[string]*template.Template{}}
+	for _, lang := range languages {
+		cat := cats[lang]
+		funcs := template.FuncMap{
+			"t":         func(key string) (string, error) { return cat.text(key) },
+			"tf":        func(key string, args ...any) (string, error) { return cat.text(key, args...) },
+			"asset":     a.url,
+			"importMap": a.importMap,
+			"tc":        func(tc tengen.TimeControl) string { return timeControlText(cat, tc) },
+			"komi":      func(k *float64) string { return komiText(cat, k) },
+			"opponent":  opponentOf,
+			"isTurn":    func(g *tengen.Game, u *tengen.User) bool { return u != nil && g.IsTurnOf(u.ID) },
+			"date":      func(t time.Time) string { return t.Format("2006-01-02") },
+			"list":      func(xs ...string) []string { return xs },
+		}
+		p.byLng[lang] = map[string]*template.Template{}
+		for _, name := range pageNames {
+			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html")
+			if err != nil {
+				return nil, fmt.Errorf("http: template %s: %w", name, err)
+			}
+			p.byLng[lang][name] = t
+		}
+	}
+	return p, nil
+}
+
+// opponentOf returns the player u plays against in g (for a spectator: White).
+func opponentOf(g *tengen.Game, u *tengen.User) *tengen.User {
+	if u != nil && g.WhiteID == u.ID {
+		return g.Black
+	}
+	if u != nil && g.BlackID == u.ID {
+		return g.White
+	}
+	return g.White
+}
+
+func komiText(cat catalog, k *float64) string {
+	if k == nil {
+		return cat.must("komi.default")
+	}
+	return strconv.FormatFloat(*k, 'f', -1, 64)
+}
+
+// timeControlText summarises a time control for people.
+func timeControlText(cat catalog, tc tengen.TimeControl) string {
+	d := func(d time.Duration) string {
+		switch {
+		case d >= time.Hour && d%time.Hour == 0:
+			return cat.must("unit.hours", int(d/time.Hour))
+		case d >= time.Minute && d%time.Minute == 0:
+			return cat.must("unit.minutes", int(d/time.Minute))
+		}
+		return cat.must("unit.seconds", int(d/time.Second))
+	}
+	switch tc.Kind {
+	case tengen.TimeNone:
+		return cat.must("tc.summary.none")
+	case tengen.TimeAbsolute:
+		return cat.must("tc.summary.absolute", d(tc.MainTime))
+	case tengen.TimeByoyomi:
+		return cat.must("tc.summary.byoyomi", d(tc.MainTime), tc.Periods, d(tc.PeriodTime))
+	case tengen.TimeCanadian:
+		return cat.must("tc.summary.canadian", d(tc.MainTime), tc.Stones, d(tc.PeriodTime))
+	case tengen.TimeFischer:
+		return cat.must("tc.summary.fischer", d(tc.MainTime), d(tc.Increment), d(tc.MaxTime))
+	case tengen.TimeCorrespondence:
+		return cat.must("tc.summary.correspondence", tc.DaysPerMove, tc.MaxDays)
+	}
+	return string(tc.Kind)
+}
+
+// pageData is what every page template gets.
+type pageData struct {
+	Lang      string
+	Languages []string
+	User      *tengen.User
+	// Path is the current path, for the language switch to come back to.
+	Path string
+	// Error is a translated error message shown above the content.
+	Error string
+
+	Name     string              // user name typed into sign-up and log-in forms
+	Lobby    *lobbyResponse      // home
+	Profile  *profileResponse    // profile
+	Rulesets []string            // challenge form
+	Form     tengen.GameSettings // challenge form defaults
+	Heading  string              // error page
+	Detail   string              // error page
+}
+
+func (s *Server) newPage(r *nethttp.Request) *pageData {
+	return &pageData{
+		Lang:      chooseLanguage(r),
+		Languages: languages,
+		User:      currentUser(r.Context()),
+		Path:      r.URL.Path,
+		Rulesets:  tengen.Rulesets,
+		Form: tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseNigiri,
+			TimeControl: tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 20 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}},
+	}
+}
+
+// render executes a page into a buffer first, so that a template error
+// gives a clean 500 instead of half a page.
+func (s *Server) render(w nethttp.ResponseWriter, r *nethttp.Request, status int, name string, data *pageData) {
+	var buf bytes.Buffer
+	if err := s.pages.byLng[data.Lang][name].ExecuteTemplate(&buf, "layout", data); err != nil {
+		s.log.Error("template", "id", requestID(r.Context()), "page", name, "err", err)
+		nethttp.Error(w, "Internal error", nethttp.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Language", data.Lang)
+	h.Set("Vary", "Accept-Language, Cookie")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "same-origin")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// errorText translates an application error for a page: a heading per
+// code and, except for internal errors, the detail. Details come from the
+// domain in English; see the report on issue 4.
+func (s *Server) errorText(lang string, err error) string {
+	cat := s.pages.cats[lang]
+	code := tengen.ErrorCode(err)
+	head := cat.must("error." + code)
+	if code == tengen.EINTERNAL {
+		return head
+	}
+	return head + " " + tengen.ErrorMessage(err)
+}
+
+func (s *Server) renderError(w nethttp.ResponseWriter, r *nethttp.Request, status int, code string, err error) {
+	data := s.newPage(r)
+	cat := s.pages.cats[data.Lang]
+	data.Heading = cat.must("error." + code)
+	if code != tengen.EINTERNAL {
+		data.Detail = tengen.ErrorMessage(err)
+	}
+	s.render(w, r, status, "error", data)
+}
+
+func (s *Server) handleHome(w nethttp.ResponseWriter, r *nethttp.Request) {
+	s.renderHome(w, r, nethttp.StatusOK, "")
+}
+
+func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string) {
+	lobby, err := s.lobby(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	data := s.newPage(r)
+	data.Lobby, data.Error = lobby, errText
+	s.render(w, r, status, "home", data)
+}
+
+func (s *Server) handleSignupPage(w nethttp.ResponseWriter, r *nethttp.Request) {
+	s.render(w, r, nethttp.StatusOK, "signup", s.newPage(r))
+}
+
+// formError shows err on the page a form came from, with the error's status.
+func (s *Server) formError(w nethttp.ResponseWriter, r *nethttp.Request, page string, data *pageData, msg string, err error) {
+	if tengen.ErrorCode(err) == tengen.EINTERNAL {
+		s.error(w, r, err)
+		return
+	}
+	data.Error = msg
+	s.render(w, r, ErrorStatusCode(tengen.ErrorCode(err)), page, data)
+}
+
+func (s *Server) handleSignupForm(w nethttp.ResponseWriter, r *nethttp.Request) {
+	data := s.newPage(r)
+	cat := s.pages.cats[data.Lang]
+	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
+	data.Name = name
+	if password != r.PostFormValue("password2") {
+		s.formError(w, r, "signup", data, cat.must("signup.mismatch"), tengen.Errorf(tengen.EINVALID, "passwords differ"))
+		return
+	}
+	if _, err := s.register(w, r, name, password); err != nil {
+		msg := s.errorText(data.Lang, err)
+		switch {
+		case tengen.ErrorCode(err) == tengen.ECONFLICT:
+			msg = cat.must("signup.taken")
+		case tengen.ValidateUserName(name) != nil:
+			msg = cat.must("signup.badName", tengen.MinUserNameLen, tengen.MaxUserNameLen)
+		case tengen.ValidatePassword(password) != nil:
+			msg = cat.must("signup.badPassword", tengen.MinPasswordLen)
+		case tengen.ErrorCode(err) == tengen.ERATELIMIT:
+			msg = cat.must("error.rate_limited")
+		}
+		s.formError(w, r, "signup", data, msg, err)
+		return
+	}
+	nethttp.Redirect(w, r, "/", nethttp.StatusSeeOther)
+}
+
+func (s *Server) handleLoginPage(w nethttp.ResponseWriter, r *nethttp.Request) {
+	s.render(w, r, nethttp.StatusOK, "login", s.newPage(r))
+}
+
+func (s *Server) handleLoginForm(w nethttp.ResponseWriter, r *nethttp.Request) {
+	data := s.newPage(r)
+	cat := s.pages.cats[data.Lang]
+	name := strings.TrimSpace(r.PostFormValue("name"))
+	data.Name = name
+	if _, err := s.login(w, r, name, r.PostFormValue("password")); err != nil {
+		msg := s.errorText(data.Lang, err)
+		switch tengen.ErrorCode(err) {
+		case tengen.EUNAUTHORIZED:
+			msg = cat.must("login.failed")
+		case tengen.ERATELIMIT:
+			msg = cat.must("error.rate_limited")
+		}
+		s.formError(w, r, "login", data, msg, err)
+		return
+	}
+	nethttp.Redirect(w, r, "/", nethttp.StatusSeeOther)
+}
+
+func (s *Server) handleLogoutForm(w nethttp.ResponseWriter, r *nethttp.Request) {
+	if err := s.logout(w, r); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	nethttp.Redirect(w, r, "/", nethttp.StatusSeeOther)
+}
+
+func (s *Server) handleProfile(w nethttp.ResponseWriter, r *nethttp.Request) {
+	p, err := s.profile(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	data := s.newPage(r)
+	data.Profile = p
+	s.render(w, r, nethttp.StatusOK, "profile", data)
+}
+
+// handleLang sets the language cookie and goes back to the page the switch
+// was clicked on. Only local paths are followed, so the switch cannot be
+// used as an open redirect.
+func (s *Server) handleLang(w nethttp.ResponseWriter, r *nethttp.Request) {
+	lang := r.PathValue("lang")
+	if !slices.Contains(languages, lang) {
+		s.error(w, r, tengen.Errorf(tengen.ENOTFOUND, "Unknown language."))
+		return
+	}
+	nethttp.SetCookie(w, &nethttp.Cookie{Name: langCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600,
+		Secure: s.secure, SameSite: nethttp.SameSiteLaxMode})
+	next := r.URL.Query().Get("next")
+	if u, err := url.Parse(next); err != nil || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") ||
+		strings.HasPrefix(next, "/\\") || u.Host != "" || u.Scheme != "" {
+		next = "/"
+	}
+	nethttp.Redirect(w, r, next, nethttp.StatusSeeOther)
+}
+
+// parseChallengeForm reads the lobby's challenge form. Only the time fields
+// that belong to the chosen kind are read, since the others stay in the
+// form (hidden by script, or visible without script).
+func parseChallengeForm(r *nethttp.Request) (challengeRequest, error) {
+	var req challengeRequest
+	var errs []string
+	num := func(field string) int {
+		v := strings.TrimSpace(r.PostFormValue(field))
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			errs = append(errs, field)
+		}
+		return n
+	}
+	set := &req.Settings
+	req.Opponent = strings.TrimSpace(r.PostFormValue("opponent"))
+	set.BoardSize = num("boardSize")
+	set.Ruleset = r.PostFormValue("ruleset")
+	if v := strings.TrimSpace(r.PostFormValue("komi")); v != "" {
+		k, err := strconv.ParseFloat(strings.Replace(v, ",", ".", 1), 64)
+		if err != nil {
+			errs = append(errs, "komi")
+		}
+		set.Komi = &k
+	}
+	set.Handicap = num("handicap")
+	set.FreeHandicap = r.PostFormValue("freeHandicap") != ""
+	set.Color = tengen.ColorChoice(r.PostFormValue("color"))
+	tc := &set.TimeControl
+	tc.Kind = tengen.TimeControlKind(r.PostFormValue("tcKind"))
+	minutes := func(f string) time.Duration { return time.Duration(num(f)) * time.Minute }
+	seconds := func(f string) time.Duration { return time.Duration(num(f)) * time.Second }
+	switch tc.Kind {
+	case tengen.TimeAbsolute:
+		tc.MainTime = minutes("mainMinutes")
+	case tengen.TimeByoyomi:
+		tc.MainTime, tc.Periods, tc.PeriodTime = minutes("mainMinutes"), num("periods"), seconds("periodSeconds")
+	case tengen.TimeCanadian:
+		tc.MainTime, tc.Stones, tc.PeriodTime = minutes("mainMinutes"), num("stones"), minutes("canadianMinutes")
+	case tengen.TimeFischer:
+		tc.MainTime, tc.Increment, tc.MaxTime = minutes("mainMinutes"), seconds("incrementSeconds"), minutes("maxMinutes")
+	case tengen.TimeCorrespondence:
+		tc.DaysPerMove, tc.MaxDays = num("daysPerMove"), num("maxDays")
+	}
+	if len(errs) > 0 {
+		return req, tengen.Errorf(tengen.EINVALID, "Not a number: %s.", strings.Join(errs, ", "))
+	}
+	return req, nil
+}
+
+func (s *Server) handleChallengeForm(w nethttp.ResponseWriter, r *nethttp.Request) {
+	req, err := parseChallengeForm(r)
+	if err == nil {
+		_, err = s.createChallenge(r, req)
+	}
+	s.afterLobbyForm(w, r, err)
+}
+
+func (s *Server) handleAcceptForm(w nethttp.ResponseWriter, r *nethttp.Request) {
+	_, err := s.acceptChallenge(r)
+	s.afterLobbyForm(w, r, err)
+}
+
+func (s *Server) handleCancelForm(w nethttp.ResponseWriter, r *nethttp.Request) {
+	_, err := s.cancelChallenge(r)
+	s.afterLobbyForm(w, r, err)
+}
+
+// afterLobbyForm goes back to the lobby, or shows it with the error.
+func (s *Server) afterLobbyForm(w nethttp.ResponseWriter, r *nethttp.Request, err error) {
+	switch code := tengen.ErrorCode(err); code {
+	case "":
+		nethttp.Redirect(w, r, "/", nethttp.StatusSeeOther)
+	case tengen.EINTERNAL:
+		s.error(w, r, err)
+	case tengen.EUNAUTHORIZED:
+		nethttp.Redirect(w, r, "/login", nethttp.StatusSeeOther)
+	default:
+		s.renderHome(w, r, ErrorStatusCode(code), s.errorText(chooseLanguage(r), err))
+	}
+}

@@ -1,0 +1,322 @@
+// Package http serves Tengen over HTTP: server-rendered pages (html/template,
+// German and English), embedded static assets under content-hashed names and
+// the JSON API described in docs/API.md. It depends only on the service
+// interfaces of package tengen; cmd/tengen wires in a storage backend.
+package http
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	nethttp "net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"tengen"
+)
+
+// Config configures a Server. Zero values get the defaults documented on
+// each field.
+type Config struct {
+	// Addr is the listen address for Open (default ":8080").
+	Addr string
+	// BaseURL is the public URL of the site, e.g. "https://go.example.org".
+	// An https URL makes session cookies Secure; its origin is trusted for
+	// cross-origin protection. Default "http://localhost" + Addr.
+	BaseURL string
+	// Logger receives request and error logs (default slog.Default()).
+	Logger *slog.Logger
+	// BcryptCost is the bcrypt work factor (default bcrypt.DefaultCost);
+	// tests lower it to bcrypt.MinCost.
+	BcryptCost int
+	// SessionTTL is how long a login lasts (default 30 days).
+	SessionTTL time.Duration
+	// Health is called by /healthz to check dependencies such as the
+	// database; nil means always healthy.
+	Health func(ctx context.Context) error
+	// TrustForwardedFor takes the client address for rate limiting from the
+	// last X-Forwarded-For entry, for servers behind a reverse proxy.
+	TrustForwardedFor bool
+	// LoginRate limits login attempts: per client address, Burst attempts
+	// and then one per Every; per account, a fifth of that burst. Defaults:
+	// burst 20, one per 6 seconds.
+	LoginBurst int
+	LoginEvery time.Duration
+	// Now returns the current time (default time.Now).
+	Now func() time.Time
+}
+
+func (c *Config) setDefaults() error {
+	if c.Addr == "" {
+		c.Addr = ":8080"
+	}
+	if c.BaseURL == "" {
+		host, port, err := net.SplitHostPort(c.Addr)
+		if err != nil {
+			return fmt.Errorf("http: address %q: %w", c.Addr, err)
+		}
+		if host == "" {
+			host = "localhost"
+		}
+		c.BaseURL = "http://" + net.JoinHostPort(host, port)
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.SessionTTL == 0 {
+		c.SessionTTL = 30 * 24 * time.Hour
+	}
+	if c.LoginBurst == 0 {
+		c.LoginBurst = 20
+	}
+	if c.LoginEvery == 0 {
+		c.LoginEvery = 6 * time.Second
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return nil
+}
+
+// Services are the storage services the server uses.
+type Services struct {
+	Users      tengen.UserService
+	Sessions   tengen.SessionService
+	Challenges tengen.ChallengeService
+	Games      tengen.GameService
+}
+
+// Server is Tengen's web server. Create it with NewServer, then either call
+// Open and later Shutdown, or mount Handler in a server of your own.
+type Server struct {
+	cfg     Config
+	svc     Services
+	log     *slog.Logger
+	secure  bool // cookies get the Secure flag (BaseURL is https)
+	handler nethttp.Handler
+	pages   *pages
+	assets  *assets
+
+	// dummyHash is compared against when a login names an unknown user, so
+	// that response times do not reveal which names exist.
+	dummyHash []byte
+
+	ipLimit      *limiter // login and sign-up attempts per client address
+	accountLimit *limiter // failed logins per account
+
+	mu   sync.Mutex      // guards srv, ln and stop
+	srv  *nethttp.Server // set by Open
+	ln   net.Listener    // set by Open
+	stop chan struct{}   // closed by Shutdown to end background work
+	done sync.WaitGroup  // background goroutines
+}
+
+// NewServer returns a Server for cfg that uses svc. It fails if the embedded
+// templates, catalogues or assets are broken, or cfg is inconsistent.
+func NewServer(cfg Config, svc Services) (*Server, error) {
+	if err := cfg.setDefaults(); err != nil {
+		return nil, err
+	}
+	if svc.Users == nil || svc.Sessions == nil || svc.Challenges == nil || svc.Games == nil {
+		return nil, errors.New("http: all services are required")
+	}
+	base, err := url.Parse(cfg.BaseURL)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("http: base URL %q must be an absolute http or https URL", cfg.BaseURL)
+	}
+	s := &Server{
+		cfg:          cfg,
+		svc:          svc,
+		log:          cfg.Logger,
+		secure:       base.Scheme == "https",
+		ipLimit:      newLimiter(cfg.LoginBurst, cfg.LoginEvery, 100_000, cfg.Now),
+		accountLimit: newLimiter(max(cfg.LoginBurst/4, 3), cfg.LoginEvery*5, 100_000, cfg.Now),
+		stop:         make(chan struct{}),
+	}
+	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
+		return nil, err
+	}
+	if s.assets, err = loadAssets(); err != nil {
+		return nil, err
+	}
+	if s.pages, err = loadPages(s.assets); err != nil {
+		return nil, err
+	}
+	cop := nethttp.NewCrossOriginProtection()
+	if err := cop.AddTrustedOrigin(base.Scheme + "://" + base.Host); err != nil {
+		return nil, err
+	}
+	cop.SetDenyHandler(nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		s.error(w, r, tengen.Errorf(tengen.EFORBIDDEN, "Cross-origin request refused."))
+	}))
+	s.handler = s.withRequestLog(s.withRecover(cop.Handler(s.withUser(s.routes()))))
+	return s, nil
+}
+
+// Handler returns the server's HTTP handler with all middleware.
+func (s *Server) Handler() nethttp.Handler { return s.handler }
+
+// Open starts listening on cfg.Addr and serving in the background; it
+// returns once the listener is ready. It also starts hourly removal of
+// expired sessions.
+func (s *Server) Open() error {
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &nethttp.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	s.mu.Lock()
+	s.srv, s.ln = srv, ln
+	s.mu.Unlock()
+	s.done.Add(2)
+	go func() {
+		defer s.done.Done()
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, nethttp.ErrServerClosed) {
+			s.log.Error("http server stopped", "err", err)
+		}
+	}()
+	go func() {
+		defer s.done.Done()
+		s.sweepSessions()
+	}()
+	s.log.Info("listening", "addr", ln.Addr().String(), "base_url", s.cfg.BaseURL)
+	return nil
+}
+
+// Addr returns the address Open listens on, or nil before Open.
+func (s *Server) Addr() net.Addr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ln == nil {
+		return nil
+	}
+	return s.ln.Addr()
+}
+
+// Shutdown stops accepting connections and waits, until ctx ends, for
+// in-flight requests to finish, so that writes that were started complete
+// before the caller closes the database.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	srv := s.srv
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	s.mu.Unlock()
+	var err error
+	if srv != nil {
+		err = srv.Shutdown(ctx)
+	}
+	s.done.Wait()
+	return err
+}
+
+// sweepSessions deletes expired sessions every hour until Shutdown.
+func (s *Server) sweepSessions() {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			n, err := s.svc.Sessions.DeleteExpiredSessions(context.Background(), s.cfg.Now())
+			if err != nil {
+				s.log.Error("deleting expired sessions", "err", err)
+			} else if n > 0 {
+				s.log.Info("deleted expired sessions", "count", n)
+			}
+		}
+	}
+}
+
+// routes registers every endpoint. Method patterns give 405 for wrong
+// methods for free.
+func (s *Server) routes() nethttp.Handler {
+	mux := nethttp.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /static/{file...}", s.assets.serve)
+
+	// Pages.
+	mux.HandleFunc("GET /{$}", s.handleHome)
+	mux.HandleFunc("GET /signup", s.handleSignupPage)
+	mux.HandleFunc("POST /signup", s.handleSignupForm)
+	mux.HandleFunc("GET /login", s.handleLoginPage)
+	mux.HandleFunc("POST /login", s.handleLoginForm)
+	mux.HandleFunc("POST /logout", s.handleLogoutForm)
+	mux.HandleFunc("GET /users/{name}", s.handleProfile)
+	mux.HandleFunc("GET /lang/{lang}", s.handleLang)
+	mux.HandleFunc("POST /challenges", s.handleChallengeForm)
+	mux.HandleFunc("POST /challenges/{id}/accept", s.handleAcceptForm)
+	mux.HandleFunc("POST /challenges/{id}/cancel", s.handleCancelForm)
+
+	// JSON API.
+	mux.HandleFunc("POST /api/v1/register", s.apiRegister)
+	mux.HandleFunc("POST /api/v1/login", s.apiLogin)
+	mux.HandleFunc("POST /api/v1/logout", s.apiLogout)
+	mux.HandleFunc("GET /api/v1/me", s.apiMe)
+	mux.HandleFunc("GET /api/v1/lobby", s.apiLobby)
+	mux.HandleFunc("GET /api/v1/challenges", s.apiListChallenges)
+	mux.HandleFunc("POST /api/v1/challenges", s.apiCreateChallenge)
+	mux.HandleFunc("GET /api/v1/challenges/{id}", s.apiGetChallenge)
+	mux.HandleFunc("POST /api/v1/challenges/{id}/accept", s.apiAcceptChallenge)
+	mux.HandleFunc("POST /api/v1/challenges/{id}/cancel", s.apiCancelChallenge)
+	mux.HandleFunc("GET /api/v1/games", s.apiListGames)
+	mux.HandleFunc("GET /api/v1/games/{id}", s.apiGetGame)
+	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
+	return s.withNotFound(mux)
+}
+
+// withNotFound answers unknown paths with the application's 404 (JSON under
+// /api/, a page elsewhere). A catch-all pattern cannot do this: it would
+// also swallow known paths requested with the wrong method, which must get
+// the mux's 405 with an Allow header.
+func (s *Server) withNotFound(mux *nethttp.ServeMux) nethttp.Handler {
+	return nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		if _, pattern := mux.Handler(r); pattern == "" && !pathKnown(mux, r) {
+			s.error(w, r, tengen.Errorf(tengen.ENOTFOUND, "Not found."))
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// pathKnown reports whether some method is registered for r's path.
+func pathKnown(mux *nethttp.ServeMux, r *nethttp.Request) bool {
+	for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
+		r2 := r.Clone(r.Context())
+		r2.Method = m
+		if _, pattern := mux.Handler(r2); pattern != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) handleHealth(w nethttp.ResponseWriter, r *nethttp.Request) {
+	if s.cfg.Health != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := s.cfg.Health(ctx); err != nil {
+			s.log.Error("health check failed", "err", err)
+			writeJSON(w, nethttp.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+			return
+		}
+	}
+	writeJSON(w, nethttp.StatusOK, map[string]string{"status": "ok"})
+}

@@ -1,0 +1,8 @@
+// Entry module for every page. It imports by plain URL; the import map in
+// the page head redirects each import to the content-hashed file.
+import { initTimeControlForm } from "/static/js/tc-form.js";
+
+const form = document.getElementById("challenge-form");
+if (form) {
+  initTimeControlForm(form);
+}
