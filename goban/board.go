@@ -288,6 +288,9 @@ var (
 	ErrOffBoard    = errors.New("off board")
 	ErrNotYourTurn = errors.New("not your turn")
 	ErrGameOver    = errors.New("game over")
+	// ErrPassNotAllowed refuses a pass in Atari-Go while a stone can be
+	// played.
+	ErrPassNotAllowed = errors.New("pass not allowed while a stone can be played")
 )
 
 // Check reports whether c may play at l under simple ko, with multi-stone
@@ -366,27 +369,106 @@ func (b *Board) Play(l Loc, c Color) int {
 	b.color[l] = c
 	b.removeEmpty(l)
 	b.hash ^= zobrist[c][l]
-	b.head[l] = l
-	b.next[l] = l
-	b.size[l] = 1
+
+	// Find the distinct own chains next to l. With none the stone is a
+	// chain of its own; with one (the common case) it joins it and the
+	// liberties are updated locally; with more the chains merge and their
+	// liberties are counted again.
+	var own [4]Loc
+	nown := 0
 	var libs int16
-	merged := false
 	for _, d := range b.dirs {
 		n := l + d
 		switch b.color[n] {
 		case Empty:
 			libs++
 		case c:
-			if b.head[n] != b.head[l] {
-				b.merge(b.head[l], b.head[n])
-				merged = true
+			h := b.head[n]
+			dup := false
+			for i := 0; i < nown; i++ {
+				if own[i] == h {
+					dup = true
+				}
+			}
+			if !dup {
+				own[nown] = h
+				nown++
 			}
 		}
 	}
-	if merged {
-		b.libs[b.head[l]] = b.countLibs(b.head[l])
-	} else {
+	switch nown {
+	case 0:
+		b.head[l] = l
+		b.next[l] = l
+		b.size[l] = 1
 		b.libs[l] = libs
+	case 1:
+		h := own[0]
+		// l was a liberty of h; each empty neighbour of l that h did not
+		// already touch is a new one.
+		nl := b.libs[h] - 1
+		for _, d := range b.dirs {
+			e := l + d
+			if b.color[e] == Empty && !b.touchesChain(e, h, l) {
+				nl++
+			}
+		}
+		b.head[l] = h
+		b.next[l] = b.next[h]
+		b.next[h] = l
+		b.size[h]++
+		b.libs[h] = nl
+	default:
+		// Several chains meet at l. Keep the largest; the merged chain's
+		// liberties are the largest chain's (less l) plus those of the
+		// smaller chains and of l that the largest does not touch, which
+		// needs a walk over the smaller chains only.
+		big := 0
+		for i := 1; i < nown; i++ {
+			if b.size[own[i]] > b.size[own[big]] {
+				big = i
+			}
+		}
+		h := own[big]
+		b.markGen++
+		gen := b.markGen
+		nl := b.libs[h] - 1
+		for _, d := range b.dirs {
+			e := l + d
+			if b.color[e] == Empty && b.libMark[e] != gen && !b.touchesChain(e, h, l) {
+				b.libMark[e] = gen
+				nl++
+			}
+		}
+		for i := 0; i < nown; i++ {
+			if i == big {
+				continue
+			}
+			o := own[i]
+			for s := o; ; {
+				for _, d := range b.dirs {
+					e := s + d
+					if b.color[e] == Empty && b.libMark[e] != gen && !b.touchesChain(e, h, l) {
+						b.libMark[e] = gen
+						nl++
+					}
+				}
+				s = b.next[s]
+				if s == o {
+					break
+				}
+			}
+		}
+		b.head[l] = h
+		b.next[l] = b.next[h]
+		b.next[h] = l
+		b.size[h]++
+		for i := 0; i < nown; i++ {
+			if i != big {
+				b.merge(h, own[i])
+			}
+		}
+		b.libs[b.head[l]] = nl
 	}
 
 	var seen [4]Loc
@@ -441,6 +523,18 @@ func (b *Board) Play(l Loc, c Color) int {
 func (b *Board) PlayPass() {
 	b.undo = append(b.undo, undoRecord{loc: PassLoc, ko: b.ko, koColor: b.koColor, hash: b.hash, capStart: int32(len(b.captured))})
 	b.ko = PassLoc
+}
+
+// touchesChain reports whether the point e is next to a stone of the chain
+// headed by h, other than the stone at skip.
+func (b *Board) touchesChain(e, h, skip Loc) bool {
+	for _, d := range b.dirs {
+		q := e + d
+		if q != skip && b.head[q] == h && (b.color[q] == Black || b.color[q] == White) {
+			return true
+		}
+	}
+	return false
 }
 
 // merge joins the chain headed by a with the chain headed by o; the larger

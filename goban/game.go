@@ -47,11 +47,15 @@ const (
 	// pass in between under simple ko; the game has no result (1989 Japanese
 	// rules, Art. 12).
 	EndRepetition
+	// EndRepetitionTie: a play recreated an earlier position with both
+	// colours having lost the same number of stones in between, under a
+	// ruleset whose Repetition is RepetitionTie; the game is a tie.
+	EndRepetitionTie
 )
 
 // String names the reason.
 func (r EndReason) String() string {
-	return [...]string{"not ended", "two passes", "resignation", "time", "forfeit", "first capture", "repetition"}[r]
+	return [...]string{"not ended", "two passes", "resignation", "time", "forfeit", "first capture", "repetition", "repetition tie"}[r]
 }
 
 // Result is the outcome of a game as SGF's RE property writes it.
@@ -73,6 +77,8 @@ func (r Result) String() string {
 		return "?"
 	case r.Reason == EndRepetition:
 		return "Void"
+	case r.Reason == EndRepetitionTie:
+		return "0"
 	case r.Winner == Empty:
 		return "0"
 	}
@@ -148,8 +154,11 @@ type Game struct {
 	moves []Move
 	// situations[i] is the hash of the situation (stones and player to move)
 	// before moves[i]; the last entry is the current one, so it is one
-	// longer than moves.
+	// longer than moves. boards and lost hold the hash of the stones and
+	// the stones each colour had lost at the same moments.
 	situations []uint64
+	boards     []uint64
+	lost       [][2]int
 	// positions holds how often each arrangement of stones has occurred;
 	// superko consults it.
 	positions map[uint64]int
@@ -194,6 +203,8 @@ func (g *Game) Clone() *Game {
 	c.moves = append([]Move(nil), g.moves...)
 	c.resumes = append([]int(nil), g.resumes...)
 	c.situations = append([]uint64(nil), g.situations...)
+	c.boards = append([]uint64(nil), g.boards...)
+	c.lost = append([][2]int(nil), g.lost...)
 	c.positions = make(map[uint64]int, len(g.positions))
 	for k, v := range g.positions {
 		c.positions[k] = v
@@ -213,8 +224,15 @@ func (g *Game) situation() uint64 {
 	return h
 }
 
+// lostNow returns the stones Black and White have lost so far.
+func (g *Game) lostNow() [2]int {
+	return [2]int{g.board.Prisoners(White), g.board.Prisoners(Black)}
+}
+
 func (g *Game) resetHistory() {
 	g.situations = append(g.situations[:0], g.situation())
+	g.boards = append(g.boards[:0], g.board.Hash())
+	g.lost = append(g.lost[:0], g.lostNow())
 	g.positions = map[uint64]int{g.board.Hash(): 1}
 	g.sits = map[uint64]int{g.situation(): 1}
 	g.floor = len(g.moves)
@@ -349,6 +367,9 @@ func (g *Game) PlaceHandicap(pts []Point) error {
 	g.handicapAt = append([]Point(nil), pts...)
 	g.komi = g.rules.DefaultKomi(g.Width(), g.Height(), len(pts))
 	g.toMove = White
+	if g.rules.BlackFirstAfterHandicap {
+		g.toMove = Black
+	}
 	g.resetHistory()
 	return nil
 }
@@ -389,6 +410,9 @@ func (g *Game) legal(m Move) error {
 	if !g.freeOrder && m.Color != g.toMove {
 		return ErrNotYourTurn
 	}
+	if m.Kind == Pass && g.rules.PassOnlyWithoutMove && g.canPlayStone(m.Color) {
+		return ErrPassNotAllowed
+	}
 	if m.Kind != Play {
 		return nil
 	}
@@ -418,6 +442,16 @@ func (g *Game) legal(m Move) error {
 		return ErrSuperko
 	}
 	return nil
+}
+
+// canPlayStone reports whether c has a legal stone play.
+func (g *Game) canPlayStone(c Color) bool {
+	for _, l := range g.board.Empties() {
+		if g.legal(Move{Color: c, Kind: Play, Point: g.board.Point(l)}) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Play plays m if it is legal and returns an *IllegalMoveError otherwise,
@@ -466,6 +500,8 @@ func (g *Game) apply(m Move) {
 	g.toMove = m.Color.Opponent()
 	s := g.situation()
 	g.situations = append(g.situations, s)
+	g.boards = append(g.boards, g.board.Hash())
+	g.lost = append(g.lost, g.lostNow())
 	g.positions[g.board.Hash()]++
 	g.sits[s]++
 
@@ -476,7 +512,9 @@ func (g *Game) apply(m Move) {
 		g.result = Result{Reason: EndPasses}
 	case m.Kind == Play && captured > 0 && g.rules.FirstCaptureWins:
 		g.result = Result{Winner: m.Color, Reason: EndCapture}
-	case m.Kind == Play && g.rules.Ko == SimpleKo && g.repeatedThrice():
+	case m.Kind == Play && g.rules.Ko == SimpleKo && g.rules.Repetition == RepetitionTie && g.tiedCycle():
+		g.result = Result{Reason: EndRepetitionTie}
+	case m.Kind == Play && g.rules.Ko == SimpleKo && g.rules.Repetition == RepetitionVoid && g.repeatedThrice():
 		g.result = Result{Reason: EndRepetition}
 	}
 }
@@ -500,6 +538,24 @@ func (g *Game) repeatedThrice() bool {
 	return n >= 3
 }
 
+// tiedCycle reports whether the current board occurred before (after a
+// play, or as the starting position) with both colours having lost the same
+// number of stones since.
+func (g *Game) tiedCycle() bool {
+	n := len(g.boards) - 1
+	cur, lost := g.boards[n], g.lost[n]
+	if g.positions[cur] < 2 {
+		return false
+	}
+	for i := n - 1; i >= 0; i-- {
+		if g.boards[i] == cur && (i == 0 || g.moves[g.floor+i-1].Kind == Play) &&
+			lost[0]-g.lost[i][0] == lost[1]-g.lost[i][1] {
+			return true
+		}
+	}
+	return false
+}
+
 // Undo takes back the last move, including a resignation or the pass that
 // ended the game. It fails before the first move and across setup stones.
 func (g *Game) Undo() error {
@@ -515,6 +571,8 @@ func (g *Game) Undo() error {
 	}
 	g.moves = g.moves[:len(g.moves)-1]
 	g.situations = g.situations[:len(g.situations)-1]
+	g.boards = g.boards[:len(g.boards)-1]
+	g.lost = g.lost[:len(g.lost)-1]
 	g.toMove = m.Color
 	for len(g.resumes) > 0 && g.resumes[len(g.resumes)-1] > len(g.moves) {
 		g.resumes = g.resumes[:len(g.resumes)-1]
@@ -523,17 +581,23 @@ func (g *Game) Undo() error {
 	return nil
 }
 
-// Resume continues a game that ended by two passes, as the 1989 Japanese
-// rules (Art. 9.3) allow when the players disagree about the status of
-// stones: the opponent of the player who asked to resume moves first.
+// Resume continues a game that ended by two passes when the players
+// disagree about the status of stones. Under rulesets with ResumeByRequest
+// (the 1989 Japanese rules, Art. 9.3) the opponent of the player who asked
+// moves first; otherwise the alternation goes on as if the passes had not
+// been played, so the player who passed first moves.
 func (g *Game) Resume(requester Color) error {
 	if g.result.Reason != EndPasses {
 		return errors.New("goban: only a game ended by passes can be resumed")
 	}
 	g.result = Result{}
 	// The passes stay in the record; a new pair is needed to end again.
+	next := requester.Opponent()
+	if !g.rules.ResumeByRequest {
+		next = g.moves[len(g.moves)-2].Color
+	}
 	g.resumes = append(g.resumes, len(g.moves))
-	g.SetToMove(requester.Opponent())
+	g.SetToMove(next)
 	return nil
 }
 

@@ -14,9 +14,9 @@ const MaxHandicap = 13
 // (upper right, lower left), 3 add i, 4 are the corners a c g i, 5 add the
 // centre e, 6 are a c d f g i, 7 add e, 8 are all but e, 9 all. Stones sit on
 // the fourth line on boards of 13 lines or more and on the third line on
-// smaller ones. Boards narrower than 7 lines have no fixed handicap; boards
-// with an even number of lines in either direction have no centre or side
-// star points there and allow four stones at most.
+// smaller ones. Boards narrower than 7 lines have no fixed handicap; 7×7
+// boards and boards with an even number of lines in either direction allow
+// four stones at most.
 //
 // With historic set, 10 to 13 stones follow Pfaundler §9 on 19×19: after the
 // nine star points the 3-3 points (c3, c17, r3, r17 in his notation) are
@@ -28,8 +28,10 @@ func FixedHandicap(width, height, n int, historic bool) ([]Point, error) {
 	if width < 7 || height < 7 {
 		return nil, fmt.Errorf("goban: no fixed handicap on a %d×%d board", width, height)
 	}
+	// Side and centre points need an odd number of lines, and on 7×7
+	// they would touch the corner points' neighbours (as GNU Go, too, refuses).
 	max := 4
-	if width%2 == 1 && height%2 == 1 {
+	if width%2 == 1 && height%2 == 1 && width >= 9 && height >= 9 {
 		max = 9
 	}
 	if historic && width == 19 && height == 19 {

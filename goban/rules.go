@@ -133,15 +133,61 @@ type Ruleset struct {
 	// FirstCaptureWins is Atari-Go (seed 004): the first player to capture
 	// a stone wins at once.
 	FirstCaptureWins bool
+	// BlackFirstAfterHandicap lets Black move first after placing handicap
+	// stones, as in Pfaundler §9; otherwise White moves first after two
+	// or more stones.
+	BlackFirstAfterHandicap bool
+	// Repetition says how a whole-board repetition ends the game under
+	// simple ko.
+	Repetition Repetition
+	// ResumeByRequest makes the opponent of the player who asks to resume
+	// after two passes move first (1989 Japanese rules, Art. 9.3);
+	// otherwise the alternation continues as if the passes had not been
+	// played, so the player who passed first moves.
+	ResumeByRequest bool
+	// PassOnlyWithoutMove allows a pass only when no stone can be played
+	// (Atari-Go).
+	PassOnlyWithoutMove bool
 	// Komi19, Komi13 and Komi9 are the default komi on boards of those
-	// sizes; KomiOther is used on every other size.
+	// sizes; KomiOther is used on every other size unless
+	// KomiBySmallerSide is set.
 	Komi19, Komi13, Komi9, KomiOther float64
+	// NoKomi means there is never komi, not even the 0.5 of handicap
+	// games (Pfaundler's 1908 rules, Atari-Go).
+	NoKomi bool
+	// KomiBySmallerSide takes the komi of the largest of 19, 13 and 9 that
+	// is not larger than the board's smaller side (9 for smaller boards),
+	// instead of KomiOther.
+	KomiBySmallerSide bool
 }
+
+// Repetition is what a whole-board repetition means under simple ko.
+type Repetition uint8
+
+// The repetition rules.
+const (
+	// RepetitionVoid ends the game without result when a situation occurs
+	// the third time with no pass in between (1989 Japanese rules, Art. 12).
+	RepetitionVoid Repetition = iota
+	// RepetitionTie ends the game as a tie when a play recreates an earlier
+	// position and both colours lost the same number of stones in between
+	// (Jasiek's applicable Japanese rules; Pfaundler §6 calls endless
+	// retaking a "Remis").
+	RepetitionTie
+)
 
 // Named rulesets. Their sources are documented in docs/RULES.md.
 var rulesets = map[string]Ruleset{
-	"japanese": {Name: "japanese", Ko: SimpleKo, Scoring: TerritoryScoring, Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
-	"korean":   {Name: "korean", Ko: SimpleKo, Scoring: TerritoryScoring, Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
+	"japanese": {Name: "japanese", Ko: SimpleKo, Scoring: TerritoryScoring, ResumeByRequest: true,
+		Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
+	"korean": {Name: "korean", Ko: SimpleKo, Scoring: TerritoryScoring, ResumeByRequest: true,
+		Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
+	"jasiek": {Name: "jasiek", Ko: SimpleKo, Scoring: TerritoryScoring, Repetition: RepetitionTie,
+		Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
+	"pfaundler": {Name: "pfaundler", Ko: SimpleKo, Scoring: TerritoryScoring, MultiStoneSuicide: true,
+		Repetition: RepetitionTie, BlackFirstAfterHandicap: true, NoKomi: true},
+	"chinese-ogs": {Name: "chinese-ogs", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusN,
+		FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"chinese": {Name: "chinese", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusN,
 		FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"aga": {Name: "aga", Ko: SituationalSuperko, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusNMinus1,
@@ -150,15 +196,17 @@ var rulesets = map[string]Ruleset{
 		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7, Komi13: 7, Komi9: 7, KomiOther: 7},
 	"tromp-taylor": {Name: "tromp-taylor", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true,
 		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
-	"atari": {Name: "atari", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, FirstCaptureWins: true},
-	"online": {Name: "online", Ko: SimpleKo, Scoring: LossScoring, FreeHandicap: true,
-		Komi19: 5.5, Komi13: 4.5, Komi9: 3.5, KomiOther: 5.5},
+	"atari": {Name: "atari", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, FirstCaptureWins: true,
+		FreeHandicap: true, PassOnlyWithoutMove: true, NoKomi: true},
+	"online": {Name: "online", Ko: SimpleKo, Scoring: LossScoring, FreeHandicap: true, ResumeByRequest: true,
+		Komi19: 5.5, Komi13: 4.5, Komi9: 3.5, KomiOther: 5.5, KomiBySmallerSide: true},
 }
 
 // aliases maps names that GTP controllers and SGF files use to Tengen's.
 var aliases = map[string]string{
 	"jp": "japanese", "japan": "japanese", "ko": "korean", "korea": "korean",
-	"cn": "chinese", "china": "chinese", "chinese-ogs": "chinese", "chinese-kgs": "chinese",
+	"cn": "chinese", "china": "chinese", "chinese-kgs": "chinese-ogs", "chinese_ogs": "chinese-ogs", "chinese_kgs": "chinese-ogs",
+	"japanese-applicable": "jasiek", "pfaundler-1908": "pfaundler",
 	"nz": "new-zealand", "new_zealand": "new-zealand", "newzealand": "new-zealand",
 	"tromp_taylor": "tromp-taylor", "tromptaylor": "tromp-taylor", "tt": "tromp-taylor",
 	"atari-go": "atari", "atarigo": "atari", "ag": "atari",
@@ -200,9 +248,9 @@ func MustRuleset(name string) Ruleset {
 // DefaultKomi returns the ruleset's komi for a board of the given size and
 // number of handicap stones. Handicap games (one stone or more) get 0.5, so
 // that there is no jigo (seed 004: "+0.5 Punkte Komi für Weiß, wenn man ein
-// Unentschieden vermeiden will"); Atari-Go has no komi.
+// Unentschieden vermeiden will"); rulesets with NoKomi have none.
 func (r Ruleset) DefaultKomi(width, height, handicap int) float64 {
-	if r.FirstCaptureWins {
+	if r.NoKomi {
 		return 0
 	}
 	if handicap >= 1 {
@@ -215,6 +263,16 @@ func (r Ruleset) DefaultKomi(width, height, handicap int) float64 {
 		case 13:
 			return r.Komi13
 		case 9:
+			return r.Komi9
+		}
+	}
+	if r.KomiBySmallerSide {
+		switch side := min(width, height); {
+		case side >= 19:
+			return r.Komi19
+		case side >= 13:
+			return r.Komi13
+		default:
 			return r.Komi9
 		}
 	}
@@ -238,6 +296,12 @@ func (r Ruleset) String() string {
 	}
 	if r.FirstCaptureWins {
 		s += ", first capture wins"
+	}
+	if r.BlackFirstAfterHandicap {
+		s += ", Black moves first after handicap"
+	}
+	if r.Repetition == RepetitionTie {
+		s += ", repetition is a tie"
 	}
 	return s + ")"
 }

@@ -183,7 +183,7 @@ O O O O O .
 . . . . X O . . .
 . . . . X O . . .
 . . . . X O . . .`)
-	dead := e.EstimateDead(400)
+	dead := e.EstimateDead(1000)
 	want := []Point{{2, 2}, {7, 4}}
 	if !reflect.DeepEqual(dead, want) {
 		t.Fatalf("EstimateDead = %v, want %v", dead, want)

@@ -267,7 +267,7 @@ func (b *Board) EstimateDead(playouts int) []Point {
 					break
 				}
 			}
-			if sum/float64(n) < -0.2 {
+			if sum/float64(n) < -0.1 {
 				dead = append(dead, Point{x, y})
 			}
 		}
