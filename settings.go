@@ -42,10 +42,11 @@ const (
 	MaxKomi = 150
 )
 
-// Rulesets lists the ruleset names a game may use. It mirrors the named
-// rulesets of package goban; once goban is committed, validation should ask
-// goban.RulesetByName instead of this list.
-var Rulesets = []string{"japanese", "korean", "chinese", "aga", "new-zealand", "tromp-taylor", "atari", "online"}
+// Rulesets lists the ruleset names a game may use, in the order the lobby
+// offers them. It mirrors goban.RulesetNames (a test keeps the two in step);
+// the root package does not import goban so that storage and HTTP code
+// builds while goban changes.
+var Rulesets = []string{"japanese", "korean", "jasiek", "pfaundler", "chinese", "chinese-ogs", "aga", "new-zealand", "tromp-taylor", "atari", "online"}
 
 // GameSettings are the rules of one game, as proposed in a challenge.
 type GameSettings struct {

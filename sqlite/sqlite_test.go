@@ -22,6 +22,21 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 	}
 }
 
+// openBench opens a database with the given synchronous setting.
+func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Services) {
+	db := sqlite.NewDB(path)
+	db.Synchronous = sync
+	if err := db.Open(); err != nil {
+		b.Fatal(err)
+	}
+	return db, storagetest.Services{
+		Users:      sqlite.NewUserService(db),
+		Sessions:   sqlite.NewSessionService(db),
+		Challenges: sqlite.NewChallengeService(db),
+		Games:      sqlite.NewGameService(db),
+	}
+}
+
 func TestConformance(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) *storagetest.Backend {
 		path := filepath.Join(t.TempDir(), "tengen.db")

@@ -1,0 +1,68 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"tengen"
+)
+
+// BenchmarkAppendMove measures durable move commits: every iteration is one
+// committed transaction (synchronous=FULL), spread over 64 concurrent games.
+func BenchmarkAppendMove(b *testing.B) {
+	for _, sync := range []string{"FULL", "NORMAL"} {
+		b.Run(sync, func(b *testing.B) {
+			db, s := openBench(b, filepath.Join(b.TempDir(), "bench.db"), sync)
+			defer db.Close()
+			ctx := context.Background()
+			const games = 64
+			type player struct {
+				g     *tengen.Game
+				users [2]*tengen.User
+				seq   int
+			}
+			ps := make(chan *player, games)
+			for i := range games {
+				black := &tengen.User{Name: fmt.Sprintf("black%d", i), PasswordHash: "x"}
+				white := &tengen.User{Name: fmt.Sprintf("white%d", i), PasswordHash: "x"}
+				if err := s.Users.CreateUser(ctx, black); err != nil {
+					b.Fatal(err)
+				}
+				if err := s.Users.CreateUser(ctx, white); err != nil {
+					b.Fatal(err)
+				}
+				c := &tengen.Challenge{ChallengerID: black.ID, Settings: tengen.GameSettings{BoardSize: 25, Ruleset: "chinese",
+					Color: tengen.ChooseBlack, TimeControl: tengen.TimeControl{Kind: tengen.TimeNone}}}
+				if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
+					b.Fatal(err)
+				}
+				g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ps <- &player{g: g, users: [2]*tengen.User{black, white}}
+			}
+			var failed atomic.Int64
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					p := <-ps
+					p.seq++
+					u := p.users[(p.seq-1)%2]
+					m := &tengen.GameMove{GameID: p.g.ID, Seq: p.seq, Kind: tengen.MovePlay, X: p.seq % 25, Y: (p.seq / 25) % 25}
+					m.Color = p.g.ColorOf(u.ID)
+					if _, err := s.Games.AppendMove(ctx, u.ID, m, tengen.NextState(*m, false)); err != nil {
+						failed.Add(1)
+					}
+					ps <- p
+				}
+			})
+			if n := failed.Load(); n > 0 {
+				b.Fatalf("%d moves failed", n)
+			}
+		})
+	}
+}
