@@ -1,0 +1,47 @@
+package sgf
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestKorschelt(t *testing.T) {
+	tests := []struct{ name, sgf, want string }{
+		{"single capture", "(;SZ[19];B[dp];W[ep];B[eo];W[as];B[fp];W[ar];B[eq])",
+			"S. d4, e4; e5, a1; f4, a2; e3 (e4)\n"},
+		{"two stones", "(;SZ[19];B[dp];W[ep];B[do];W[eo];B[fp];W[as];B[fo];W[ar];B[en];W[aq];B[eq])",
+			"S. d4, e4; d5, e5; f4, a1; f5, a2; e6, a3; e3 (2)\n"},
+		{"no j column", "(;SZ[19];B[ip];W[jp];B[kp];W[])", "S. i4, k4; l4, pass\n"},
+		{"colours do not alternate", "(;SZ[19];B[dp];B[pd];W[dd])", "S. d4; S. q16, d16\n"},
+		{"handicap", "(;SZ[19]HA[2]AB[dp][pd];W[dd])", "S.: q16, d4.\nW. d16\n"},
+		{"small board", "(;SZ[9];B[ee];W[cc])", "S. e5, c7\n"},
+	}
+	for _, tt := range tests {
+		got, err := Korschelt(mustParse(t, tt.sgf), ReplayOptions{})
+		if err != nil || got != tt.want {
+			t.Errorf("%s: got %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+	if _, err := Korschelt(mustParse(t, "(;SZ[26];B[aa])"), ReplayOptions{}); err == nil {
+		t.Error("26 columns accepted")
+	}
+}
+
+func TestGTPCommands(t *testing.T) {
+	tests := []struct {
+		sgf, want string
+		err       bool
+	}{
+		{"(;SZ[19]HA[2]KM[0.5]AB[dp][pd];W[dd];B[])",
+			"boardsize 19|clear_board|komi 0.5|set_free_handicap D4 Q16|play W D16|play B pass", false},
+		{"(;SZ[9:7]KM[7];B[aa])", "boardsize 9 7|clear_board|komi 7|play B A7", false},
+		{"(;SZ[9]AB[aa]AW[bb];B[cc])", "boardsize 9|clear_board|komi 0|# setup stones as moves|play B A9|play W B8|play B C7", false},
+		{"(;SZ[9]AB[aa];AE[aa];B[cc])", "boardsize 9|clear_board|komi 0|# setup stones as moves|play B A9", true},
+	}
+	for _, tt := range tests {
+		cmds, err := GTPCommands(mustParse(t, tt.sgf), ReplayOptions{})
+		if got := strings.Join(cmds, "|"); got != tt.want || (err != nil) != tt.err {
+			t.Errorf("%s:\n got %q, %v\nwant %q", tt.sgf, got, err, tt.want)
+		}
+	}
+}

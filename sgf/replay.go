@@ -1,0 +1,388 @@
+package sgf
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"tengen/goban"
+)
+
+// ReplayOptions choose what Replay plays and how strictly.
+type ReplayOptions struct {
+	// Path chooses the variation: at the k-th node with several children
+	// the replay follows child Path[k]; after the choices it follows the
+	// main line. Nil means the main line.
+	Path []int
+
+	// UntilMove, if positive, stops before move number UntilMove (counted
+	// from 1, passes included), as GNU Go's "loadsgf FILE N" does: the
+	// position is the one in which move N is to be played.
+	UntilMove int
+
+	// UntilPoint, if not nil, stops before the first move on that point, as
+	// GNU Go's "loadsgf FILE VERTEX" does.
+	UntilPoint *Point
+
+	// Force plays illegal moves anyway, as a viewer must: a stone on an
+	// occupied point replaces what is there, a suicide removes the chain,
+	// and ko is ignored. Each forced move is listed in Replayed.Illegal.
+	// Without Force, the first illegal move stops the replay with a
+	// *MoveError.
+	Force bool
+
+	// Rules, if not empty, overrides the record's RU (a name that
+	// goban.RulesetByName knows).
+	Rules string
+
+	// Komi, if not nil, overrides the record's KM.
+	Komi *float64
+}
+
+// MoveError reports an illegal move in a record.
+type MoveError struct {
+	Number int      // the move number, from 1, passes included
+	Move   Move     // the move as the record gives it
+	Pos    Position // where the move's node is in the input
+	Err    error    // the reason; errors.Is finds goban's ErrOccupied, ErrKo, ...
+}
+
+// Error formats the error as "line:col: move N (B[pd]): illegal: reason".
+func (e *MoveError) Error() string {
+	s := fmt.Sprintf("move %d (%s): illegal: %v", e.Number, e.Move, e.Err)
+	if e.Pos.IsValid() {
+		s = e.Pos.String() + ": " + s
+	}
+	return s
+}
+
+// Unwrap returns the reason.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// Replayed is the result of Replay.
+type Replayed struct {
+	Game  *goban.Game // the position after the replayed moves
+	Info  GameInfo    // the record's game information
+	Nodes []*Node     // the nodes replayed, from the root to where it stopped
+	Moves int         // the number of moves played (passes included)
+
+	// Illegal lists the illegal moves that Force played.
+	Illegal []*MoveError
+
+	// Warnings lists problems in the game information and the setup that
+	// did not stop the replay, with positions.
+	Warnings ErrorList
+}
+
+// ToGoban converts an SGF point to a goban point (both use SGF orientation).
+func (p Point) ToGoban() goban.Point { return goban.Point{X: p.X, Y: p.Y} }
+
+// PointFromGoban converts a goban point to an SGF point.
+func PointFromGoban(p goban.Point) Point { return Point{X: p.X, Y: p.Y} }
+
+func toGobanColor(c Color) goban.Color {
+	switch c {
+	case Black:
+		return goban.Black
+	case White:
+		return goban.White
+	}
+	return goban.Empty
+}
+
+func fromGobanColor(c goban.Color) Color {
+	switch c {
+	case goban.Black:
+		return Black
+	case goban.White:
+		return White
+	}
+	return Empty
+}
+
+// RulesFor returns the goban ruleset for an RU value. An empty RU means
+// Japanese rules, the most common in records without RU; an unknown one
+// means Japanese rules too, with an error that says so.
+func RulesFor(ru string) (goban.Ruleset, error) {
+	name := strings.TrimSpace(ru)
+	if name == "" {
+		return goban.MustRuleset("japanese"), nil
+	}
+	r, err := goban.RulesetByName(name)
+	if err == nil {
+		return r, nil
+	}
+	// Spellings seen in records: "Chinese rules", "GOE" (Ing), "Japanese 1989".
+	low := strings.ToLower(name)
+	for _, cand := range []struct{ word, rules string }{
+		{"japan", "japanese"}, {"chin", "chinese"}, {"korea", "korean"}, {"aga", "aga"},
+		{"american", "aga"}, {"zealand", "new-zealand"}, {"tromp", "tromp-taylor"},
+		{"goe", "new-zealand"}, {"ing", "new-zealand"},
+	} {
+		if strings.Contains(low, cand.word) {
+			return goban.MustRuleset(cand.rules), nil
+		}
+	}
+	return goban.MustRuleset("japanese"), fmt.Errorf("unknown ruleset %q: using Japanese rules", clip(ru))
+}
+
+// RUName returns the RU value for a goban ruleset, in the spelling other
+// programs read: "Japanese", "Chinese", "Korean", "AGA", "NZ", "Tromp-Taylor".
+func RUName(r goban.Ruleset) string {
+	switch r.Name {
+	case "japanese":
+		return "Japanese"
+	case "chinese":
+		return "Chinese"
+	case "korean":
+		return "Korean"
+	case "aga":
+		return "AGA"
+	case "new-zealand":
+		return "NZ"
+	case "tromp-taylor":
+		return "Tromp-Taylor"
+	}
+	return r.Name
+}
+
+// Replay plays a game record into a goban game: board size (SZ), ruleset
+// (RU, see RulesFor), handicap (HA with the AB stones of the root or of a
+// node before the first move), komi (KM; 0 when missing, as in old records),
+// setup stones (AB, AW, AE) in any node, PL, and the moves of the main line or
+// of the variation opt.Path. Setup properties of a node apply before its move.
+//
+// Moves need not alternate: the game accepts either colour at any time, as
+// SGF allows. Moves after two passes resume the game. An illegal move stops
+// the replay with a *MoveError (and the position before it) unless opt.Force
+// is set. Malformed values (a move off the board, a bad point list) are
+// errors with the node's position.
+func Replay(root *Node, opt ReplayOptions) (*Replayed, error) {
+	return replay(root, opt, nil)
+}
+
+// moveHook is called after each move with the move's number, the move and
+// the boards before and after it.
+type moveHook func(num int, m Move, before, after *goban.Board)
+
+func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
+	info, warns := root.GameInfo()
+	r := &Replayed{Info: info, Warnings: warns}
+	rulesName := info.Rules
+	if opt.Rules != "" {
+		rulesName = opt.Rules
+	}
+	rules, err := RulesFor(rulesName)
+	if err != nil {
+		if opt.Rules != "" {
+			return r, err
+		}
+		r.Warnings.Add(root.Pos, "RU: "+err.Error())
+	}
+	g, err := goban.NewGame(info.Width, info.Height, rules)
+	if err != nil {
+		return r, &Error{Line: root.Pos.Line, Col: root.Pos.Col, Msg: err.Error()}
+	}
+	g.SetFreeOrder(true)
+	r.Game = g
+	komi := 0.0
+	if info.HasKomi {
+		komi = info.Komi
+	}
+	if opt.Komi != nil {
+		komi = *opt.Komi
+	}
+	g.SetKomi(komi)
+
+	nodes, ok := root.Path(opt.Path)
+	if !ok {
+		return r, fmt.Errorf("sgf: variation path %v does not exist", opt.Path)
+	}
+	w, h := info.Width, info.Height
+	fail := func(n *Node, format string, args ...any) error {
+		return &Error{Line: n.Pos.Line, Col: n.Pos.Col, Msg: fmt.Sprintf(format, args...)}
+	}
+	handicapDone := info.Handicap < 2
+	for _, n := range nodes {
+		m, hasMove, err := n.Move(w, h)
+		if err != nil {
+			return r, fail(n, "move %d: %v", r.Moves+1, err)
+		}
+		if hasMove {
+			stop := opt.UntilMove > 0 && r.Moves+1 >= opt.UntilMove
+			if opt.UntilPoint != nil && !m.Pass && m.Point == *opt.UntilPoint {
+				stop = true
+			}
+			if stop {
+				break
+			}
+		}
+		r.Nodes = append(r.Nodes, n)
+
+		// Setup: the handicap stones first, as handicap, so that area
+		// scoring knows their number.
+		ab, err := n.Points("AB", w, h)
+		if err != nil {
+			return r, fail(n, "%v", err)
+		}
+		if !handicapDone && len(ab) > 0 && r.Moves == 0 && g.Board().Stones(goban.Black)+g.Board().Stones(goban.White) == 0 {
+			handicapDone = true
+			if len(ab) != info.Handicap {
+				r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] but %d AB stones: the stones count as the handicap", info.Handicap, len(ab)))
+			}
+			pts := make([]goban.Point, len(ab))
+			for i, p := range ab {
+				pts[i] = p.ToGoban()
+			}
+			if err := g.PlaceHandicap(pts); err != nil {
+				// Too many stones or an odd board: plain setup stones.
+				r.Warnings.Add(n.Pos, fmt.Sprintf("AB stones not usable as handicap (%v): placed as setup stones", err))
+			} else {
+				g.SetKomi(komi) // PlaceHandicap sets the ruleset's handicap komi
+				ab = nil
+			}
+		}
+		for _, s := range []struct {
+			id    string
+			color goban.Color
+			pts   []Point
+		}{{"AE", goban.Empty, nil}, {"AB", goban.Black, ab}, {"AW", goban.White, nil}} {
+			pts := s.pts
+			if s.id != "AB" {
+				if pts, err = n.Points(s.id, w, h); err != nil {
+					return r, fail(n, "%v", err)
+				}
+			}
+			if len(pts) == 0 {
+				continue
+			}
+			gp := make([]goban.Point, len(pts))
+			for i, p := range pts {
+				gp[i] = p.ToGoban()
+			}
+			if err := g.Setup(s.color, gp...); err != nil {
+				return r, fail(n, "%s: %v", s.id, err)
+			}
+		}
+		if pl, ok := n.Value("PL"); ok {
+			switch strings.ToUpper(strings.TrimSpace(pl)) {
+			case "B", "1", "BLACK":
+				g.SetToMove(goban.Black)
+			case "W", "2", "WHITE":
+				g.SetToMove(goban.White)
+			default:
+				r.Warnings.Add(n.Pos, fmt.Sprintf("PL[%s]: not a colour", clip(pl)))
+			}
+		}
+		if !hasMove {
+			continue
+		}
+		if !handicapDone {
+			handicapDone = true
+			// HA without AB stones: if White moves first, the stones must
+			// be on the fixed points; otherwise Black places them as moves.
+			if m.Color == White {
+				if err := g.SetHandicap(info.Handicap, false); err != nil {
+					r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: %v", info.Handicap, err))
+				} else {
+					r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: placed on the fixed points", info.Handicap))
+				}
+				g.SetKomi(komi)
+			}
+		}
+		if g.Ended() {
+			// Moves after two passes: the players went on, as the
+			// Japanese rules allow; the opponent of the mover asked.
+			if err := g.Resume(toGobanColor(m.Color).Opponent()); err != nil {
+				return r, fail(n, "move %d: cannot continue after the end of the game: %v", r.Moves+1, err)
+			}
+		}
+		gm := goban.PlayAt(toGobanColor(m.Color), m.Point.ToGoban())
+		if m.Pass {
+			gm = goban.PassMove(toGobanColor(m.Color))
+		}
+		var before *goban.Board
+		if hook != nil {
+			before = g.Board().Clone()
+		}
+		if err := g.Play(gm); err != nil {
+			me := &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
+			if !opt.Force {
+				return r, me
+			}
+			if _, err := g.PlayForced(gm); err != nil {
+				return r, &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
+			}
+			r.Illegal = append(r.Illegal, me)
+		}
+		r.Moves++
+		if hook != nil {
+			hook(r.Moves, m, before, g.Board())
+		}
+	}
+	return r, nil
+}
+
+// reason unwraps goban's IllegalMoveError to its reason, which reads better
+// after our own "move N (B[pd])" prefix.
+func reason(err error) error {
+	var ime *goban.IllegalMoveError
+	if errors.As(err, &ime) && ime.Reason != nil {
+		return ime.Reason
+	}
+	return err
+}
+
+// FromGame builds a game record from a goban game: the root holds info (with
+// size, komi, handicap, rules and, once the game has ended with a winner or a
+// score set by SetResult, the result taken from the game) and the handicap
+// stones as AB; every move follows in its own node. A resignation is not a
+// node: it becomes RE. If the first move is White's without handicap, the
+// root says PL[W].
+//
+// goban.Game does not expose setup stones placed with Setup (other than
+// the handicap), so a game that used them is written without them.
+func FromGame(g *goban.Game, info GameInfo) *Node {
+	root := NewNode()
+	info.Width, info.Height = g.Width(), g.Height()
+	info.Komi, info.HasKomi = g.Komi(), true
+	n, hpts := g.Handicap()
+	info.Handicap = n
+	if info.Rules == "" {
+		info.Rules = RUName(g.Rules())
+	}
+	if g.Ended() {
+		res := g.Result()
+		if res.Winner != goban.Empty || res.Reason != goban.EndPasses {
+			if rr, err := ParseResult(res.String()); err == nil {
+				info.Result, info.HasResult = rr, true
+			}
+		}
+	}
+	root.SetGameInfo(info)
+	if len(hpts) > 0 {
+		vals := make([]string, len(hpts))
+		for i, p := range hpts {
+			vals[i] = FormatPoint(PointFromGoban(p))
+		}
+		root.Set("AB", vals...)
+	}
+	moves := g.Moves()
+	if len(moves) > 0 && moves[0].Color == goban.White && n < 2 {
+		root.Set("PL", "W")
+	}
+	cur := root
+	for _, m := range moves {
+		if m.Kind == goban.Resign {
+			continue
+		}
+		node := NewNode()
+		v := ""
+		if m.Kind == goban.Play {
+			v = FormatPoint(PointFromGoban(m.Point))
+		}
+		node.Set(fromGobanColor(m.Color).String(), v)
+		cur = cur.AddChild(node)
+	}
+	return root
+}
