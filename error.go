@@ -32,6 +32,11 @@ const (
 type Error struct {
 	Code    string
 	Message string
+	// Format and Args are what Errorf made Message from. User interfaces
+	// look Format up in their message catalogues (the English text is the
+	// message id, as in gettext) and format the translation with Args.
+	Format string
+	Args   []any
 }
 
 // Error implements the error interface.
@@ -41,7 +46,7 @@ func (e *Error) Error() string {
 
 // Errorf returns an *Error with the given code and a formatted message.
 func Errorf(code string, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, "" for a nil

@@ -55,6 +55,25 @@ func loadCatalogs() (map[string]catalog, error) {
 	return cats, nil
 }
 
+// loadErrorCatalogs reads locales/errors.<lang>.json for every language but
+// English. They translate the formats of application errors (tengen.Error's
+// Format, the English text being the message id); English shows Message.
+func loadErrorCatalogs() (map[string]catalog, error) {
+	cats := map[string]catalog{}
+	for _, lang := range languages[1:] {
+		data, err := localeFS.ReadFile("locales/errors." + lang + ".json")
+		if err != nil {
+			return nil, err
+		}
+		var c catalog
+		if err := json.Unmarshal(data, &c); err != nil {
+			return nil, fmt.Errorf("locales/errors.%s.json: %w", lang, err)
+		}
+		cats[lang] = c
+	}
+	return cats, nil
+}
+
 // text returns the text for key, or an error for an unknown key (which
 // makes template execution fail loudly).
 func (c catalog) text(key string, args ...any) (string, error) {

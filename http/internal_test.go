@@ -1,9 +1,14 @@
 package http
 
 import (
+	"fmt"
 	"io/fs"
 	nethttp "net/http"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,6 +177,62 @@ func TestTimeControlText(t *testing.T) {
 		}
 		if got := timeControlText(cats["de"], tt.tc); got != tt.de {
 			t.Errorf("de %+v = %q, want %q", tt.tc, got, tt.de)
+		}
+	}
+}
+
+// TestErrorCatalogs checks that every application error format in the
+// packages that make them (root, sqlite, http) has a translation with the
+// same verbs in every non-English error catalogue, and that no catalogue
+// keeps formats nobody uses.
+func TestErrorCatalogs(t *testing.T) {
+	cats, err := loadErrorCatalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`Errorf\((?:tengen\.)?E[A-Z]+, ("(?:[^"\\]|\\.)*")`)
+	used := map[string]bool{}
+	for _, dir := range []string{"..", "../sqlite", "."} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+				format, err := strconv.Unquote(m[1])
+				if err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				used[format] = true
+			}
+		}
+	}
+	if len(used) < 40 {
+		t.Fatalf("found only %d error formats; is the pattern broken?", len(used))
+	}
+	verbs := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	for lang, cat := range cats {
+		for format := range used {
+			tr, ok := cat[format]
+			if !ok {
+				t.Errorf("errors.%s.json lacks %q", lang, format)
+				continue
+			}
+			if a, b := fmt.Sprint(verbs.FindAllString(format, -1)), fmt.Sprint(verbs.FindAllString(tr, -1)); a != b {
+				t.Errorf("errors.%s.json: %q has verbs %s, its translation %s", lang, format, a, b)
+			}
+		}
+		for format := range cat {
+			if !used[format] {
+				t.Errorf("errors.%s.json has unused format %q", lang, format)
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package http
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	nethttp "net/http"
@@ -24,8 +25,9 @@ var pageNames = []string{"home", "signup", "login", "profile", "error"}
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
 type pages struct {
-	cats  map[string]catalog
-	byLng map[string]map[string]*template.Template // language → page → template
+	cats    map[string]catalog                       // UI texts per language
+	errCats map[string]catalog                       // error formats per language but English
+	byLng   map[string]map[string]*template.Template // language → page → template
 }
 
 func loadPages(a *assets) (*pages, error) {
@@ -33,7 +35,11 @@ func loadPages(a *assets) (*pages, error) {
 	if err != nil {
 		return nil, fmt.Errorf("http: %w", err)
 	}
-	p := &pages{cats: cats, byLng: map[string]map[string]*template.Template{}}
+	errCats, err := loadErrorCatalogs()
+	if err != nil {
+		return nil, fmt.Errorf("http: %w", err)
+	}
+	p := &pages{cats: cats, errCats: errCats, byLng: map[string]map[string]*template.Template{}}
 	for _, lang := range languages {
 		cat := cats[lang]
 		funcs := template.FuncMap{
@@ -158,26 +164,35 @@ func (s *Server) render(w nethttp.ResponseWriter, r *nethttp.Request, status int
 	w.Write(buf.Bytes())
 }
 
-// errorText translates an application error for a page: a heading per
-// code and, except for internal errors, the detail. Details come from the
-// domain in English; see the report on issue 4.
-func (s *Server) errorText(lang string, err error) string {
-	cat := s.pages.cats[lang]
-	code := tengen.ErrorCode(err)
-	head := cat.must("error." + code)
-	if code == tengen.EINTERNAL {
-		return head
+// errorMessage returns err's message in lang: the error catalogue's
+// translation of its format, filled with its arguments, or else the English
+// message. Internal errors have no message to show.
+func (p *pages) errorMessage(lang string, err error) string {
+	var e *tengen.Error
+	if !errors.As(err, &e) || e.Code == tengen.EINTERNAL {
+		return ""
 	}
-	return head + " " + tengen.ErrorMessage(err)
+	if tr, ok := p.errCats[lang][e.Format]; ok {
+		return fmt.Sprintf(tr, e.Args...)
+	}
+	return e.Message
+}
+
+// errorText translates an application error for a page: a heading per
+// code, then the message.
+func (s *Server) errorText(lang string, err error) string {
+	head := s.pages.cats[lang].must("error." + tengen.ErrorCode(err))
+	if msg := s.pages.errorMessage(lang, err); msg != "" {
+		return head + " " + msg
+	}
+	return head
 }
 
 func (s *Server) renderError(w nethttp.ResponseWriter, r *nethttp.Request, status int, code string, err error) {
 	data := s.newPage(r)
 	cat := s.pages.cats[data.Lang]
 	data.Heading = cat.must("error." + code)
-	if code != tengen.EINTERNAL {
-		data.Detail = tengen.ErrorMessage(err)
-	}
+	data.Detail = s.pages.errorMessage(data.Lang, err)
 	s.render(w, r, status, "error", data)
 }
 

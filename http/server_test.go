@@ -582,8 +582,12 @@ func TestForms(t *testing.T) {
 	}
 	bad := url.Values{"boardSize": {"30"}, "ruleset": {"chinese"}, "handicap": {"0"}, "color": {"white"}, "tcKind": {"none"}}
 	resp, data = alice.do("POST", "/challenges", bad)
-	if resp.StatusCode != 400 || !strings.Contains(string(data), "The input is not valid.") {
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "The input is not valid. Board size must be between 5 and 25.") {
 		t.Errorf("bad challenge form: %d", resp.StatusCode)
+	}
+	resp, data = alice.do("POST", "/challenges", bad, "Accept-Language", "de")
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "Die Eingabe ist ungültig. Die Brettgröße muss zwischen 5 und 25 liegen.") {
+		t.Errorf("bad challenge form in German: %d", resp.StatusCode)
 	}
 	resp, _ = bob.do("POST", fmt.Sprintf("/challenges/%d/accept", list.Challenges[0].ID), url.Values{})
 	if resp.StatusCode != 303 {
