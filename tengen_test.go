@@ -348,3 +348,14 @@ func TestChallengeCanAccept(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeControlMessages(t *testing.T) {
+	err := tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: time.Second}.Validate()
+	if got, want := tengen.ErrorMessage(err), "Main time must be between 10s and 24h."; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+	err = tengen.TimeControl{Kind: tengen.TimeByoyomi, Periods: 1, PeriodTime: 2 * time.Hour}.Validate()
+	if got, want := tengen.ErrorMessage(err), "Byo-yomi period time must be between 5s and 1h."; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+}

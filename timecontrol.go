@@ -2,6 +2,7 @@ package tengen
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -116,40 +117,40 @@ func (tc TimeControl) Validate() error {
 		return zero(tc == TimeControl{Kind: TimeNone})
 	case TimeAbsolute:
 		if !inRange(tc.MainTime, MinMainTime, MaxMainTime) {
-			return Errorf(EINVALID, "Main time must be between %v and %v.", MinMainTime, MaxMainTime)
+			return Errorf(EINVALID, "Main time must be between %s and %s.", short(MinMainTime), short(MaxMainTime))
 		}
 		return zero(tc == TimeControl{Kind: tc.Kind, MainTime: tc.MainTime})
 	case TimeByoyomi:
 		if !inRange(tc.MainTime, 0, MaxMainTime) {
-			return Errorf(EINVALID, "Main time must be between 0 and %v.", MaxMainTime)
+			return Errorf(EINVALID, "Main time must be between 0 and %s.", short(MaxMainTime))
 		}
 		if tc.Periods < 1 || tc.Periods > MaxByoyomiPeriods {
 			return Errorf(EINVALID, "Byo-yomi needs 1 to %d periods.", MaxByoyomiPeriods)
 		}
 		if !inRange(tc.PeriodTime, MinPeriodTime, time.Hour) {
-			return Errorf(EINVALID, "Byo-yomi period time must be between %v and %v.", MinPeriodTime, time.Hour)
+			return Errorf(EINVALID, "Byo-yomi period time must be between %s and %s.", short(MinPeriodTime), short(time.Hour))
 		}
 		return zero(tc == TimeControl{Kind: tc.Kind, MainTime: tc.MainTime, Periods: tc.Periods, PeriodTime: tc.PeriodTime})
 	case TimeCanadian:
 		if !inRange(tc.MainTime, 0, MaxMainTime) {
-			return Errorf(EINVALID, "Main time must be between 0 and %v.", MaxMainTime)
+			return Errorf(EINVALID, "Main time must be between 0 and %s.", short(MaxMainTime))
 		}
 		if tc.Stones < 1 || tc.Stones > MaxCanadianStones {
 			return Errorf(EINVALID, "Canadian byo-yomi needs 1 to %d stones per period.", MaxCanadianStones)
 		}
 		if !inRange(tc.PeriodTime, MinPeriodTime, MaxPeriodTime) {
-			return Errorf(EINVALID, "Canadian period time must be between %v and %v.", MinPeriodTime, MaxPeriodTime)
+			return Errorf(EINVALID, "Canadian period time must be between %s and %s.", short(MinPeriodTime), short(MaxPeriodTime))
 		}
 		return zero(tc == TimeControl{Kind: tc.Kind, MainTime: tc.MainTime, Stones: tc.Stones, PeriodTime: tc.PeriodTime})
 	case TimeFischer:
 		if !inRange(tc.MainTime, MinMainTime, MaxMainTime) {
-			return Errorf(EINVALID, "Initial time must be between %v and %v.", MinMainTime, MaxMainTime)
+			return Errorf(EINVALID, "Initial time must be between %s and %s.", short(MinMainTime), short(MaxMainTime))
 		}
 		if !inRange(tc.Increment, time.Second, MaxIncrement) {
-			return Errorf(EINVALID, "Fischer increment must be between 1s and %v.", MaxIncrement)
+			return Errorf(EINVALID, "Fischer increment must be between 1s and %s.", short(MaxIncrement))
 		}
 		if !inRange(tc.MaxTime, tc.MainTime, MaxMainTime) {
-			return Errorf(EINVALID, "Fischer cap must be at least the initial time and at most %v.", MaxMainTime)
+			return Errorf(EINVALID, "Fischer cap must be at least the initial time and at most %s.", short(MaxMainTime))
 		}
 		return zero(tc == TimeControl{Kind: tc.Kind, MainTime: tc.MainTime, Increment: tc.Increment, MaxTime: tc.MaxTime})
 	case TimeCorrespondence:
@@ -162,6 +163,19 @@ func (tc TimeControl) Validate() error {
 		return zero(tc == TimeControl{Kind: tc.Kind, DaysPerMove: tc.DaysPerMove, MaxDays: tc.MaxDays})
 	}
 	return Errorf(EINVALID, "Unknown time control %q.", tc.Kind)
+}
+
+// short formats a limit compactly: "24h", "1h30m", "10s" rather than
+// time.Duration's "24h0m0s".
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // IsCorrespondence reports whether tc counts days rather than minutes; such

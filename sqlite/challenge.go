@@ -154,9 +154,12 @@ func findChallenges(ctx context.Context, tx *Tx, filter tengen.ChallengeFilter) 
 	}
 	cond := strings.Join(where, " AND ")
 
-	var total int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges WHERE `+cond, args...).Scan(&total); err != nil {
-		return nil, 0, err
+	// Counting costs a second scan; lookups by id (every write path) skip it.
+	total := -1
+	if filter.ID == nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges WHERE `+cond, args...).Scan(&total); err != nil {
+			return nil, 0, err
+		}
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, challenger_id, opponent_id, `+settingsColumns+`, status, game_id, created_at, updated_at
 		FROM challenges WHERE `+cond+` ORDER BY created_at DESC, id DESC`+limitOffset(filter.Limit, filter.Offset), args...)
@@ -188,6 +191,9 @@ func findChallenges(ctx context.Context, tx *Tx, filter tengen.ChallengeFilter) 
 	}
 	for _, c := range cs {
 		c.Challenger, c.Opponent = users[c.ChallengerID], users[c.OpponentID]
+	}
+	if total < 0 {
+		total = len(cs)
 	}
 	return cs, total, nil
 }

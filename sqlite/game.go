@@ -198,9 +198,12 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 	}
 	cond := strings.Join(where, " AND ")
 
-	var total int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE `+cond, args...).Scan(&total); err != nil {
-		return nil, 0, err
+	// Counting costs a second scan; lookups by id (every write path) skip it.
+	total := -1
+	if filter.ID == nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE `+cond, args...).Scan(&total); err != nil {
+			return nil, 0, err
+		}
 	}
 	order, orderArgs := "updated_at DESC, id DESC", []any(nil)
 	if v := filter.UserID; v != nil {
@@ -240,6 +243,9 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 	}
 	for _, g := range gs {
 		g.Black, g.White = users[g.BlackID], users[g.WhiteID]
+	}
+	if total < 0 {
+		total = len(gs)
 	}
 	return gs, total, nil
 }
