@@ -17,9 +17,11 @@ func captured(before, after *goban.Board, m Move) (int, goban.Point, bool) {
 		return k, goban.Point{}, false
 	}
 	p := m.Point.ToGoban()
-	for _, d := range [4][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}} {
+	// The point itself too: a forced move onto an occupied point replaces
+	// the stone there.
+	for _, d := range [5][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {0, 0}} {
 		q := goban.Point{X: p.X + d[0], Y: p.Y + d[1]}
-		if before.OnBoard(q) && before.At(q) == opp && after.At(q) == goban.Empty {
+		if before.OnBoard(q) && before.At(q) == opp && after.At(q) != opp {
 			return 1, q, true
 		}
 	}

@@ -42,6 +42,20 @@ func describe(c *Collection, err error) string {
 		for _, w := range warns {
 			fmt.Fprintf(&b, "info warning %v\n", w)
 		}
+		rep, err := Replay(g, ReplayOptions{Force: true})
+		fmt.Fprintf(&b, "replay: %d moves, error %v\n", rep.Moves, err)
+		for _, e := range rep.Illegal {
+			fmt.Fprintf(&b, "forced %v\n", e)
+		}
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(&b, "replay warning %v\n", w)
+		}
+		if rep.Game != nil {
+			b.WriteString(rep.Game.Board().String())
+		}
+		if k, err := Korschelt(g, ReplayOptions{Force: true}); err == nil {
+			fmt.Fprintf(&b, "korschelt: %s", k)
+		}
 		for k, n := range g.MainLine() {
 			var parts []string
 			if m, ok, err := n.Move(info.Width, info.Height); ok {

@@ -204,11 +204,13 @@ func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
 	}
 	handicapDone := info.Handicap < 2
 	for _, n := range nodes {
-		m, hasMove, err := n.Move(w, h)
+		moves, err := n.Moves(w, h)
 		if err != nil {
 			return r, fail(n, "move %d: %v", r.Moves+1, err)
 		}
+		hasMove := len(moves) > 0
 		if hasMove {
+			m := moves[0]
 			stop := opt.UntilMove > 0 && r.Moves+1 >= opt.UntilMove
 			if opt.UntilPoint != nil && !m.Pass && m.Point == *opt.UntilPoint {
 				stop = true
@@ -281,7 +283,7 @@ func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
 			handicapDone = true
 			// HA without AB stones: if White moves first, the stones must
 			// be on the fixed points; otherwise Black places them as moves.
-			if m.Color == White {
+			if moves[0].Color == White {
 				if err := g.SetHandicap(info.Handicap, false); err != nil {
 					r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: %v", info.Handicap, err))
 				} else {
@@ -290,37 +292,52 @@ func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
 				g.SetKomi(komi)
 			}
 		}
-		if g.Ended() {
-			// Moves after two passes: the players went on, as the
-			// Japanese rules allow; the opponent of the mover asked.
-			if err := g.Resume(toGobanColor(m.Color).Opponent()); err != nil {
-				return r, fail(n, "move %d: cannot continue after the end of the game: %v", r.Moves+1, err)
+		if len(moves) > 1 {
+			r.Warnings.Add(n.Pos, fmt.Sprintf("%d moves in one node: played one after the other", len(moves)))
+		}
+		for _, m := range moves {
+			if err := r.play(n, m, opt.Force, hook); err != nil {
+				return r, err
 			}
-		}
-		gm := goban.PlayAt(toGobanColor(m.Color), m.Point.ToGoban())
-		if m.Pass {
-			gm = goban.PassMove(toGobanColor(m.Color))
-		}
-		var before *goban.Board
-		if hook != nil {
-			before = g.Board().Clone()
-		}
-		if err := g.Play(gm); err != nil {
-			me := &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
-			if !opt.Force {
-				return r, me
-			}
-			if _, err := g.PlayForced(gm); err != nil {
-				return r, &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
-			}
-			r.Illegal = append(r.Illegal, me)
-		}
-		r.Moves++
-		if hook != nil {
-			hook(r.Moves, m, before, g.Board())
 		}
 	}
 	return r, nil
+}
+
+// play plays one move of node n.
+func (r *Replayed) play(n *Node, m Move, force bool, hook moveHook) error {
+	g := r.Game
+	if g.Ended() {
+		// Moves after two passes: the players went on, as the Japanese
+		// rules allow; the opponent of the mover asked.
+		if err := g.Resume(toGobanColor(m.Color).Opponent()); err != nil {
+			return &Error{Line: n.Pos.Line, Col: n.Pos.Col,
+				Msg: fmt.Sprintf("move %d: cannot continue after the end of the game: %v", r.Moves+1, err)}
+		}
+	}
+	gm := goban.PlayAt(toGobanColor(m.Color), m.Point.ToGoban())
+	if m.Pass {
+		gm = goban.PassMove(toGobanColor(m.Color))
+	}
+	var before *goban.Board
+	if hook != nil {
+		before = g.Board().Clone()
+	}
+	if err := g.Play(gm); err != nil {
+		me := &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
+		if !force {
+			return me
+		}
+		if _, err := g.PlayForced(gm); err != nil {
+			return &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
+		}
+		r.Illegal = append(r.Illegal, me)
+	}
+	r.Moves++
+	if hook != nil {
+		hook(r.Moves, m, before, g.Board())
+	}
+	return nil
 }
 
 // reason unwraps goban's IllegalMoveError to its reason, which reads better

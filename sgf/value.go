@@ -219,6 +219,24 @@ func (n *Node) Move(w, h int) (Move, bool, error) {
 	return Move{}, false, nil
 }
 
+// Moves returns every move in n: normally one, but a node where a duplicate
+// B or W was merged (B[dd]B[ee] read as B[dd][ee]) holds several, which
+// replay plays one after the other as GNU Go does. A node with both B and W
+// gives Black's moves first.
+func (n *Node) Moves(w, h int) ([]Move, error) {
+	var ms []Move
+	for _, c := range []Color{Black, White} {
+		for _, raw := range n.Values(c.String()) {
+			m, _, err := parseMove(c, raw, w, h)
+			if err != nil {
+				return ms, err
+			}
+			ms = append(ms, m)
+		}
+	}
+	return ms, nil
+}
+
 func parseMove(c Color, raw string, w, h int) (Move, bool, error) {
 	raw = strings.TrimSpace(raw)
 	if IsPass(raw, w, h) {
