@@ -122,13 +122,13 @@ type pageData struct {
 	// Error is a translated error message shown above the content.
 	Error string
 
-	Name     string              // user name typed into sign-up and log-in forms
-	Lobby    *lobbyResponse      // home
-	Profile  *profileResponse    // profile
-	Rulesets []string            // challenge form
-	Form     tengen.GameSettings // challenge form defaults
-	Heading  string              // error page
-	Detail   string              // error page
+	Name     string           // user name typed into sign-up and log-in forms
+	Lobby    *lobbyResponse   // home
+	Profile  *profileResponse // profile
+	Rulesets []string         // challenge form
+	Form     challengeForm    // challenge form values
+	Heading  string           // error page
+	Detail   string           // error page
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -138,8 +138,7 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		User:      currentUser(r.Context()),
 		Path:      r.URL.Path,
 		Rulesets:  tengen.Rulesets,
-		Form: tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseNigiri,
-			TimeControl: tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 20 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}},
+		Form:      defaultChallengeForm,
 	}
 }
 
@@ -197,10 +196,10 @@ func (s *Server) renderError(w nethttp.ResponseWriter, r *nethttp.Request, statu
 }
 
 func (s *Server) handleHome(w nethttp.ResponseWriter, r *nethttp.Request) {
-	s.renderHome(w, r, nethttp.StatusOK, "")
+	s.renderHome(w, r, nethttp.StatusOK, "", nil)
 }
 
-func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string) {
+func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string, form *challengeForm) {
 	lobby, err := s.lobby(r)
 	if err != nil {
 		s.error(w, r, err)
@@ -208,6 +207,9 @@ func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status
 	}
 	data := s.newPage(r)
 	data.Lobby, data.Error = lobby, errText
+	if form != nil {
+		data.Form = *form
+	}
 	s.render(w, r, status, "home", data)
 }
 
@@ -313,49 +315,85 @@ func (s *Server) handleLang(w nethttp.ResponseWriter, r *nethttp.Request) {
 	nethttp.Redirect(w, r, next, nethttp.StatusSeeOther)
 }
 
-// parseChallengeForm reads the lobby's challenge form. Only the time fields
-// that belong to the chosen kind are read, since the others stay in the
-// form (hidden by script, or visible without script).
-func parseChallengeForm(r *nethttp.Request) (challengeRequest, error) {
-	var req challengeRequest
+// challengeForm holds the lobby's challenge form as typed, so that a
+// refused form comes back with the user's values.
+type challengeForm struct {
+	Opponent, BoardSize, Ruleset, Komi, Handicap string
+	FreeHandicap                                 bool
+	Color, TCKind                                string
+	MainMinutes, Periods, PeriodSeconds          string
+	Stones, CanadianMinutes                      string
+	IncrementSeconds, MaxMinutes                 string
+	DaysPerMove, MaxDays                         string
+}
+
+// defaultChallengeForm is a 19×19 game with byo-yomi, as in a club evening.
+var defaultChallengeForm = challengeForm{
+	BoardSize: "19", Ruleset: "japanese", Handicap: "0", Color: "nigiri", TCKind: "byoyomi",
+	MainMinutes: "20", Periods: "5", PeriodSeconds: "30", Stones: "25", CanadianMinutes: "10",
+	IncrementSeconds: "10", MaxMinutes: "30", DaysPerMove: "3", MaxDays: "14",
+}
+
+func readChallengeForm(r *nethttp.Request) challengeForm {
+	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
+	return challengeForm{
+		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"),
+		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
+		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
+		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
+	}
+}
+
+// request converts the form. Only the time fields that belong to the chosen
+// kind are read, since the others stay in the form (hidden by script, or
+// visible without script).
+func (f challengeForm) request() (challengeRequest, error) {
 	var errs []string
-	num := func(field string) int {
-		v := strings.TrimSpace(r.PostFormValue(field))
+	num := func(field, v string) int {
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			errs = append(errs, field)
 		}
 		return n
 	}
+	req := challengeRequest{Opponent: f.Opponent}
 	set := &req.Settings
-	req.Opponent = strings.TrimSpace(r.PostFormValue("opponent"))
-	set.BoardSize = num("boardSize")
-	set.Ruleset = r.PostFormValue("ruleset")
-	if v := strings.TrimSpace(r.PostFormValue("komi")); v != "" {
-		k, err := strconv.ParseFloat(strings.Replace(v, ",", ".", 1), 64)
+	set.BoardSize = num("boardSize", f.BoardSize)
+	set.Ruleset = f.Ruleset
+	if f.Komi != "" {
+		// German keyboards type a decimal comma.
+		k, err := strconv.ParseFloat(strings.Replace(f.Komi, ",", ".", 1), 64)
 		if err != nil {
 			errs = append(errs, "komi")
 		}
 		set.Komi = &k
 	}
-	set.Handicap = num("handicap")
-	set.FreeHandicap = r.PostFormValue("freeHandicap") != ""
-	set.Color = tengen.ColorChoice(r.PostFormValue("color"))
+	set.Handicap = num("handicap", f.Handicap)
+	set.FreeHandicap = f.FreeHandicap
+	set.Color = tengen.ColorChoice(f.Color)
 	tc := &set.TimeControl
-	tc.Kind = tengen.TimeControlKind(r.PostFormValue("tcKind"))
-	minutes := func(f string) time.Duration { return time.Duration(num(f)) * time.Minute }
-	seconds := func(f string) time.Duration { return time.Duration(num(f)) * time.Second }
+	tc.Kind = tengen.TimeControlKind(f.TCKind)
+	minutes := func(field, v string) time.Duration { return time.Duration(num(field, v)) * time.Minute }
+	seconds := func(field, v string) time.Duration { return time.Duration(num(field, v)) * time.Second }
 	switch tc.Kind {
 	case tengen.TimeAbsolute:
-		tc.MainTime = minutes("mainMinutes")
+		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
 	case tengen.TimeByoyomi:
-		tc.MainTime, tc.Periods, tc.PeriodTime = minutes("mainMinutes"), num("periods"), seconds("periodSeconds")
+		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
+		tc.Periods = num("periods", f.Periods)
+		tc.PeriodTime = seconds("periodSeconds", f.PeriodSeconds)
 	case tengen.TimeCanadian:
-		tc.MainTime, tc.Stones, tc.PeriodTime = minutes("mainMinutes"), num("stones"), minutes("canadianMinutes")
+		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
+		tc.Stones = num("stones", f.Stones)
+		tc.PeriodTime = minutes("canadianMinutes", f.CanadianMinutes)
 	case tengen.TimeFischer:
-		tc.MainTime, tc.Increment, tc.MaxTime = minutes("mainMinutes"), seconds("incrementSeconds"), minutes("maxMinutes")
+		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
+		tc.Increment = seconds("incrementSeconds", f.IncrementSeconds)
+		tc.MaxTime = minutes("maxMinutes", f.MaxMinutes)
 	case tengen.TimeCorrespondence:
-		tc.DaysPerMove, tc.MaxDays = num("daysPerMove"), num("maxDays")
+		tc.DaysPerMove = num("daysPerMove", f.DaysPerMove)
+		tc.MaxDays = num("maxDays", f.MaxDays)
 	}
 	if len(errs) > 0 {
 		return req, tengen.Errorf(tengen.EINVALID, "Not a number: %s.", strings.Join(errs, ", "))
@@ -364,25 +402,27 @@ func parseChallengeForm(r *nethttp.Request) (challengeRequest, error) {
 }
 
 func (s *Server) handleChallengeForm(w nethttp.ResponseWriter, r *nethttp.Request) {
-	req, err := parseChallengeForm(r)
+	form := readChallengeForm(r)
+	req, err := form.request()
 	if err == nil {
 		_, err = s.createChallenge(r, req)
 	}
-	s.afterLobbyForm(w, r, err)
+	s.afterLobbyForm(w, r, err, &form)
 }
 
 func (s *Server) handleAcceptForm(w nethttp.ResponseWriter, r *nethttp.Request) {
 	_, err := s.acceptChallenge(r)
-	s.afterLobbyForm(w, r, err)
+	s.afterLobbyForm(w, r, err, nil)
 }
 
 func (s *Server) handleCancelForm(w nethttp.ResponseWriter, r *nethttp.Request) {
 	_, err := s.cancelChallenge(r)
-	s.afterLobbyForm(w, r, err)
+	s.afterLobbyForm(w, r, err, nil)
 }
 
-// afterLobbyForm goes back to the lobby, or shows it with the error.
-func (s *Server) afterLobbyForm(w nethttp.ResponseWriter, r *nethttp.Request, err error) {
+// afterLobbyForm goes back to the lobby, or shows it with the error and,
+// if given, the challenge form as the user filled it in.
+func (s *Server) afterLobbyForm(w nethttp.ResponseWriter, r *nethttp.Request, err error, form *challengeForm) {
 	switch code := tengen.ErrorCode(err); code {
 	case "":
 		nethttp.Redirect(w, r, "/", nethttp.StatusSeeOther)
@@ -391,6 +431,6 @@ func (s *Server) afterLobbyForm(w nethttp.ResponseWriter, r *nethttp.Request, er
 	case tengen.EUNAUTHORIZED:
 		nethttp.Redirect(w, r, "/login", nethttp.StatusSeeOther)
 	default:
-		s.renderHome(w, r, ErrorStatusCode(code), s.errorText(chooseLanguage(r), err))
+		s.renderHome(w, r, ErrorStatusCode(code), s.errorText(chooseLanguage(r), err), form)
 	}
 }

@@ -585,6 +585,16 @@ func TestForms(t *testing.T) {
 	if resp.StatusCode != 400 || !strings.Contains(string(data), "The input is not valid. Board size must be between 5 and 25.") {
 		t.Errorf("bad challenge form: %d", resp.StatusCode)
 	}
+	if page := string(data); !strings.Contains(page, `name="boardSize" type="number" min="5" max="25" value="30"`) ||
+		!strings.Contains(page, `<option value="none" selected>`) || !strings.Contains(page, `<option value="white" selected>`) {
+		t.Error("refused challenge form does not keep the typed values")
+	}
+	notNumber := url.Values{"boardSize": {"19"}, "ruleset": {"aga"}, "handicap": {"0"}, "color": {"black"}, "tcKind": {"byoyomi"},
+		"mainMinutes": {"10"}, "periods": {"five"}, "periodSeconds": {"30"}}
+	resp, data = alice.do("POST", "/challenges", notNumber)
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "Not a number: periods.") || !strings.Contains(string(data), `value="five"`) {
+		t.Errorf("challenge form with a word for a number: %d", resp.StatusCode)
+	}
 	resp, data = alice.do("POST", "/challenges", bad, "Accept-Language", "de")
 	if resp.StatusCode != 400 || !strings.Contains(string(data), "Die Eingabe ist ungültig. Die Brettgröße muss zwischen 5 und 25 liegen.") {
 		t.Errorf("bad challenge form in German: %d", resp.StatusCode)
