@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -36,6 +37,11 @@ type asset struct {
 type assets struct {
 	files  map[string]*asset // URL path below /static/ → file
 	hashed map[string]string // plain name → hashed name
+
+	importMapJSON string // body of the import map script, fixed at load
+	// csp is the Content-Security-Policy of every page; it allows the
+	// import map, the one inline script, by its hash.
+	csp string
 }
 
 func loadAssets() (*assets, error) {
@@ -69,6 +75,11 @@ func loadAssets() (*assets, error) {
 	if err != nil {
 		return nil, fmt.Errorf("http: static assets: %w", err)
 	}
+	a.importMapJSON = a.buildImportMap()
+	sum := sha256.Sum256([]byte(a.importMapJSON))
+	a.csp = "default-src 'self'; script-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; " +
+		"style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+		"form-action 'self'; frame-ancestors 'none'"
 	return a, nil
 }
 
@@ -85,6 +96,10 @@ func (a *assets) url(name string) (string, error) {
 // importMap returns the <script type="importmap"> element that maps every
 // module's plain URL to its hashed URL.
 func (a *assets) importMap() template.HTML {
+	return template.HTML(`<script type="importmap">` + a.importMapJSON + `</script>`)
+}
+
+func (a *assets) buildImportMap() string {
 	imports := map[string]string{}
 	var names []string
 	for name := range a.hashed {
@@ -99,7 +114,7 @@ func (a *assets) importMap() template.HTML {
 	// json.Marshal escapes <, > and &, so the output cannot end the script
 	// element early.
 	data, _ := json.Marshal(map[string]any{"imports": imports})
-	return template.HTML(`<script type="importmap">` + string(data) + `</script>`)
+	return string(data)
 }
 
 func (a *assets) serve(w nethttp.ResponseWriter, r *nethttp.Request) {

@@ -158,6 +158,7 @@ func (s *Server) render(w nethttp.ResponseWriter, r *nethttp.Request, status int
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", s.assets.csp)
 	h.Set("Referrer-Policy", "same-origin")
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())

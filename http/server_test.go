@@ -3,6 +3,8 @@ package http_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -522,6 +524,12 @@ func TestStaticAssets(t *testing.T) {
 	var importMap struct{ Imports map[string]string }
 	if err := json.Unmarshal([]byte(im[1]), &importMap); err != nil {
 		t.Fatal(err)
+	}
+	resp, _ = c.do("GET", "/", nil)
+	sum := sha256.Sum256([]byte(im[1]))
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") ||
+		!strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("CSP %q does not allow the import map by hash", csp)
 	}
 	hashed := importMap.Imports["/static/js/tc-form.js"]
 	if !regexp.MustCompile(`^/static/js/tc-form\.[0-9a-f]{10}\.js$`).MatchString(hashed) {
