@@ -220,6 +220,16 @@ func wholeSeconds(d time.Duration) (string, bool) {
 	return strconv.FormatInt(int64(d/time.Second), 10), d%time.Second == 0
 }
 
+// settingSeconds is wholeSeconds for time settings, except that a time
+// under a second is written exactly as a decimal ("0.5"): zero would change
+// the meaning (a zero period means no overtime, zero main time no limit).
+func settingSeconds(d time.Duration) (string, bool) {
+	if d > 0 && d < time.Second {
+		return formatSeconds(d), true
+	}
+	return wholeSeconds(d)
+}
+
 // TimeSettingsCommand returns the GTP `time_settings` command that tells an
 // engine about tc, and whether it says exactly the same. Only none,
 // absolute and Canadian fit GTP's Canadian-only model; for the others it
@@ -227,10 +237,11 @@ func wholeSeconds(d time.Duration) (string, bool) {
 // byo-yomi becomes Canadian with one stone per period (one period, the others
 // being a reserve), Fischer and correspondence become absolute time with the
 // initial time (time_left then keeps the engine up to date with the bank).
-// Times are rounded down to whole seconds.
+// Times are rounded down to whole seconds, except that times under a second
+// are written as decimals (see settingSeconds).
 func TimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
-	main, e1 := wholeSeconds(tc.MainTime)
-	period, e2 := wholeSeconds(tc.PeriodTime)
+	main, e1 := settingSeconds(tc.MainTime)
+	period, e2 := settingSeconds(tc.PeriodTime)
 	exact = e1 && e2
 	switch tc.Kind {
 	case None:
@@ -249,8 +260,8 @@ func TimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
 // whether it is exact. Fischer and correspondence, which KGS does not know,
 // become absolute time with the initial time, as in TimeSettingsCommand.
 func KGSTimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
-	main, e1 := wholeSeconds(tc.MainTime)
-	period, e2 := wholeSeconds(tc.PeriodTime)
+	main, e1 := settingSeconds(tc.MainTime)
+	period, e2 := settingSeconds(tc.PeriodTime)
 	switch tc.Kind {
 	case None:
 		return "kgs-time_settings none", true
@@ -271,13 +282,13 @@ func KGSTimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
 func KataTimeSettingsCommand(tc TimeControl) (cmd string, exact bool) {
 	switch tc.Kind {
 	case Fischer, Correspondence:
-		main, e1 := wholeSeconds(tc.MainTime)
-		inc, e2 := wholeSeconds(tc.Increment)
+		main, e1 := settingSeconds(tc.MainTime)
+		inc, e2 := settingSeconds(tc.Increment)
 		exact = e1 && e2
 		if tc.MaxTime == 0 {
 			return fmt.Sprintf("kata-time_settings fischer %s %s", main, inc), exact
 		}
-		capTime, e3 := wholeSeconds(tc.MaxTime)
+		capTime, e3 := settingSeconds(tc.MaxTime)
 		return fmt.Sprintf("kata-time_settings fischer-capped %s %s %s -1", main, inc, capTime), exact && e3
 	}
 	cmd, exact = KGSTimeSettingsCommand(tc)
