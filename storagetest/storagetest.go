@@ -271,7 +271,22 @@ func testChallenges(t *testing.T, b *Backend) {
 			t.Errorf("%s: got %v (total %d), want %v", tt.label, ids(cs), n, tt.want)
 		}
 	}
-	cs, n, err := b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{Limit: 1, Offset: 1})
+	cs, n, err := b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{UserID: &bob.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ids(cs), []int64{direct.ID}) || n != 1 {
+		t.Errorf("challenges involving bob: %v (total %d), want [%d]", ids(cs), n, direct.ID)
+	}
+	var anonymous int64
+	cs, _, err = b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{VisibleTo: &anonymous})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ids(cs), []int64{open.ID}) {
+		t.Errorf("anonymous visitor sees %v, want [%d]", ids(cs), open.ID)
+	}
+	cs, n, err = b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{Limit: 1, Offset: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
