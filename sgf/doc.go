@@ -72,4 +72,15 @@
 // chains are written as one sequence, and line breaks come at fixed places.
 // Parsing the output gives a tree EqualCanonical to the one written, and
 // formatting that again gives the same bytes.
+//
+// # Replay and conversion
+//
+// Replay turns a record's main line, or any variation, into a goban.Game:
+// size, ruleset (RU, see RulesFor), handicap, komi, setup stones and moves.
+// An illegal move is a *MoveError with the move number and goban's reason;
+// ReplayOptions.Force plays it anyway, as viewers must. FromGame builds a
+// record from a goban.Game (for GTP printsgf and server downloads). Check
+// parses and replays a whole file and collects every warning and error (for
+// "tengen sgf check"). Korschelt writes the moves in the notation of
+// Pfaundler's book and GTPCommands as GTP commands.
 package sgf

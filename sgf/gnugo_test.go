@@ -160,6 +160,22 @@ func TestAgainstGNUGo(t *testing.T) {
 			}
 		}
 		checked++
+		// loadsgf FILE N stops before move N, like ReplayOptions.UntilMove.
+		if rep.Moves > 20 {
+			part, err := Replay(c.Games[0], ReplayOptions{UntilMove: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			toMove := p.send(t, "loadsgf "+abs+" 20")
+			if want := part.Game.ToMove().String(); toMove != want {
+				t.Errorf("%s: loadsgf 20: %s to move, want %s", filepath.Base(f), toMove, want)
+			}
+			got := stoneList(part.Game.Board(), goban.Black) + " / " + stoneList(part.Game.Board(), goban.White)
+			want := sortedFields(p.send(t, "list_stones black")) + " / " + sortedFields(p.send(t, "list_stones white"))
+			if got != want {
+				t.Errorf("%s: after loadsgf 20:\n got %s\nwant %s", filepath.Base(f), got, want)
+			}
+		}
 	}
 	if checked < 15 {
 		t.Errorf("only %d records checked", checked)

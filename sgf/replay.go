@@ -152,8 +152,9 @@ func RUName(r goban.Ruleset) string {
 // setup stones (AB, AW, AE) in any node, PL, and the moves of the main line or
 // of the variation opt.Path. Setup properties of a node apply before its move.
 //
-// Moves need not alternate: the game accepts either colour at any time, as
-// SGF allows. Moves after two passes resume the game. An illegal move stops
+// Moves need not alternate: the game is put in free order
+// (goban.Game.SetFreeOrder), as SGF allows, and is returned that way; call
+// SetFreeOrder(false) to continue it with turns enforced. Moves after two passes resume the game. An illegal move stops
 // the replay with a *MoveError (and the position before it) unless opt.Force
 // is set. Malformed values (a move off the board, a bad point list) are
 // errors with the node's position.
