@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 
 	"tengen"
 )
@@ -87,19 +88,39 @@ func findUser(ctx context.Context, tx *Tx, where string, args ...any) (*tengen.U
 	return &u, nil
 }
 
-// findUsers loads the users with the given ids, for filling in Challenge and
-// Game references.
+// findUsers loads the users with the given ids (0 and repeats are
+// skipped) in one query, for filling in Challenge and Game references.
 func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User, error) {
 	m := make(map[int64]*tengen.User, len(ids))
+	var args []any
+	seen := map[int64]bool{0: true}
 	for _, id := range ids {
-		if id == 0 || m[id] != nil {
-			continue
+		if !seen[id] {
+			seen[id] = true
+			args = append(args, id)
 		}
-		u, err := findUser(ctx, tx, "id = ?", id)
-		if err != nil {
+	}
+	if len(args) == 0 {
+		return m, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, name, password_hash, language, created_at, updated_at FROM users WHERE id IN (?`+
+		strings.Repeat(", ?", len(args)-1)+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var u tengen.User
+		if err := rows.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}); err != nil {
 			return nil, err
 		}
-		m[id] = u
+		m[u.ID] = &u
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(m) != len(args) {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "User not found.")
 	}
 	return m, nil
 }
