@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"tengen/goban"
+)
+
+// benchPlayouts measures the heavy playout policy from the empty board.
+func benchPlayouts(b *testing.B, size int) {
+	g := goban.MustNewGame(size, size, goban.MustRuleset("chinese"))
+	s := newSearcher(g, nil, 1, 1, defaultParams, 1<<20)
+	w := s.workers[0]
+	start := g.Board()
+	moves := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.board.CopyFrom(start)
+		w.board.ClearUndo()
+		w.gen++
+		w.seq = 0
+		w.playout(goban.Black, goban.PassLoc)
+		moves += int(w.seq)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/playout")
+}
+
+// BenchmarkPlayout9 measures the engine's playouts on 9×9.
+func BenchmarkPlayout9(b *testing.B) { benchPlayouts(b, 9) }
+
+// BenchmarkPlayout19 measures the engine's playouts on 19×19.
+func BenchmarkPlayout19(b *testing.B) { benchPlayouts(b, 19) }
+
+// benchSearch measures whole simulations (tree descent, expansion,
+// playout, backup) with one thread from the empty board.
+func benchSearch(b *testing.B, size int) {
+	g := goban.MustNewGame(size, size, goban.MustRuleset("chinese"))
+	b.ReportAllocs()
+	b.ResetTimer()
+	s := newSearcher(g, nil, 1, 1, defaultParams, 1<<22)
+	s.run(context.Background(), limits{playouts: int64(b.N)})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(s.nodes.Load())/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkSearch9 measures simulations per second on 9×9.
+func BenchmarkSearch9(b *testing.B) { benchSearch(b, 9) }
+
+// BenchmarkSearch19 measures simulations per second on 19×19.
+func BenchmarkSearch19(b *testing.B) { benchSearch(b, 19) }

@@ -1,0 +1,543 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"tengen/clock"
+	"tengen/goban"
+	"tengen/gtp"
+)
+
+// Options configure an Engine. The zero value plays at full strength with
+// one goroutine per CPU and the clock's time management.
+type Options struct {
+	// Threads is the number of search goroutines; 0 means one per CPU.
+	Threads int
+	// Playouts, when positive, fixes the number of simulations per move
+	// (at LevelFull) instead of the time management. With Threads 1 and a
+	// Seed the engine is then deterministic.
+	Playouts int
+	// MoveTime is the thinking time per move when the game has no clock;
+	// 0 means DefaultMoveTime.
+	MoveTime time.Duration
+	// MaxTime, if positive, caps the thinking time of every move.
+	MaxTime time.Duration
+	// Overhead is the per-move time the clock loses outside the engine
+	// (GTP round trip, network); 0 means clock.DefaultOverhead.
+	Overhead time.Duration
+	// Seed seeds the playouts; 0 takes one from the clock.
+	Seed uint64
+	// Level is the playing strength; 0 means LevelFull.
+	Level Level
+	// ResignThreshold is the win rate below which the engine resigns; 0
+	// means 0.1 and a negative value never resigns.
+	ResignThreshold float64
+	// NoTreeReuse starts every move with a fresh tree.
+	NoTreeReuse bool
+	// MaxNodes caps the tree's size; 0 means 2,000,000 nodes.
+	MaxNodes int
+	// ScoringPlayouts is the number of playouts DeadStones plays; 0 means
+	// 1000.
+	ScoringPlayouts int
+}
+
+// DefaultMoveTime is the thinking time per move in untimed games.
+const DefaultMoveTime = 2 * time.Second
+
+// Engine is the Monte-Carlo tree search player. It implements gtp.Player.
+// Its methods may be called from several goroutines; searches run one at a
+// time.
+type Engine struct {
+	opts Options
+
+	// mu serialises searches and guards the fields below.
+	mu    sync.Mutex
+	calls uint64
+	// tree is the tree kept from the last search for reuse: its root is
+	// the position after treeMoves were played from the position whose
+	// stones hash to treeStart (with the same size, rules and komi,
+	// recorded in treeKey).
+	tree      *node
+	treeMoves []goban.Move
+	treeStart uint64
+	treeKey   treeKey
+	// spent is the engine's own thinking time in the current game, for
+	// clocks the controller never reports with time_left; spentAt is the
+	// move number of the last search, to notice a new game.
+	spent   time.Duration
+	spentAt int
+	// lastOwn is the ownership of the last search and lastHash the hash of
+	// its root position.
+	lastOwn  []float64
+	lastHash uint64
+}
+
+type treeKey struct {
+	w, h     int
+	komi     float64
+	rules    string
+	handicap int
+}
+
+// New returns an engine with the given options.
+func New(opts Options) *Engine {
+	if opts.Threads <= 0 {
+		opts.Threads = runtime.NumCPU()
+	}
+	if opts.Seed == 0 {
+		opts.Seed = uint64(time.Now().UnixNano())
+	}
+	if opts.ResignThreshold == 0 {
+		opts.ResignThreshold = 0.1
+	}
+	if opts.MaxNodes <= 0 {
+		opts.MaxNodes = 2_000_000
+	}
+	if opts.ScoringPlayouts <= 0 {
+		opts.ScoringPlayouts = 1000
+	}
+	if opts.MoveTime <= 0 {
+		opts.MoveTime = DefaultMoveTime
+	}
+	return &Engine{opts: opts}
+}
+
+var _ gtp.Player = (*Engine)(nil)
+
+// Name returns "mcts" and the level, as GTP's name command shows it.
+func (e *Engine) Name() string {
+	sp := e.opts.Level.Spec()
+	if sp.Level == LevelFull {
+		return "mcts"
+	}
+	return "mcts " + sp.Name
+}
+
+// Request is what Move needs besides the game.
+type Request struct {
+	// Color is the player to move.
+	Color goban.Color
+	// Cleanup asks the engine not to pass while it thinks dead enemy
+	// stones remain on the board (kgs-genmove_cleanup).
+	Cleanup bool
+	// Time is the game's time control; State what the engine has left,
+	// or nil when unknown (the engine then charges its own thinking time
+	// to a fresh clock).
+	Time  clock.TimeControl
+	State *clock.State
+	// Analyze, if not nil, receives a snapshot of the search every
+	// Interval and once at the end.
+	Analyze  func(Info)
+	Interval time.Duration
+}
+
+// GenMove implements gtp.Player: it converts the controller's time
+// information and calls Move.
+func (e *Engine) GenMove(ctx context.Context, req gtp.MoveRequest) (goban.Move, error) {
+	tc, st := TimeFromGTP(req.Time)
+	return e.Move(ctx, req.Game, Request{Color: req.Color, Cleanup: req.Cleanup, Time: tc, State: st})
+}
+
+// TimeFromGTP turns GTP's time settings and time_left into a clock time
+// control and, when time_left was given, the state it describes.
+func TimeFromGTP(ts gtp.TimeState) (clock.TimeControl, *clock.State) {
+	var tc clock.TimeControl
+	switch ts.Settings.System {
+	case gtp.Absolute:
+		tc = clock.AbsoluteTime(ts.Settings.Main)
+	case gtp.ByoYomi:
+		tc = clock.ByoYomiTime(ts.Settings.Main, ts.Settings.Periods, ts.Settings.Period)
+	case gtp.Canadian:
+		tc = clock.CanadianTime(ts.Settings.Main, ts.Settings.Stones, ts.Settings.Period)
+	default:
+		return clock.NoTimeLimit(), nil
+	}
+	if !ts.Left.Known {
+		return tc, nil
+	}
+	st := tc.StateFromTimeLeft(ts.Left.Time, ts.Left.Stones)
+	return tc, &st
+}
+
+// Move searches the position of g for req.Color and returns its move: a
+// legal play, a pass or a resignation. g is not changed.
+func (e *Engine) Move(ctx context.Context, g *goban.Game, req Request) (goban.Move, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c := req.Color
+	if c != goban.Black && c != goban.White {
+		return goban.Move{}, errors.New("engine: no colour to move")
+	}
+	if g.Ended() {
+		return goban.Move{}, errors.New("engine: the game is over")
+	}
+	start := time.Now()
+	if g.ToMove() != c {
+		g = g.Clone()
+		g.SetToMove(c)
+	}
+	if g.MoveNumber() < e.spentAt {
+		e.spent = 0
+	}
+	e.spentAt = g.MoveNumber()
+	spec := e.opts.Level.Spec()
+	lim := e.limitsFor(g, req, spec)
+	s := e.newSearch(g, req.Cleanup)
+	lim.report, lim.interval = req.Analyze, req.Interval
+	s.run(ctx, lim)
+	m := e.choose(g, req, s, spec)
+	e.keepTree(g, s, m)
+	e.spent += time.Since(start)
+	return m, nil
+}
+
+// Analyze searches the position of g for the player to move until ctx is
+// done, calling report every interval with a snapshot (lz-analyze and
+// kata-analyze). The tree is kept for the next move.
+func (e *Engine) Analyze(ctx context.Context, g *goban.Game, interval time.Duration, report func(Info)) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if g.Ended() {
+		return
+	}
+	s := e.newSearch(g, false)
+	s.run(ctx, limits{ponder: true, interval: interval, report: report})
+	e.keepTree(g, s, goban.Move{})
+}
+
+// newSearch prepares a search of g, reusing the kept tree when g continues
+// the game it was built for. e.mu must be held.
+func (e *Engine) newSearch(g *goban.Game, cleanup bool) *searcher {
+	root := e.reuse(g)
+	e.calls++
+	s := newSearcher(g, root, e.opts.Threads, e.opts.Seed+e.calls*0x632BE59BD9B4E019, defaultParams, int64(e.opts.MaxNodes))
+	s.noPass = cleanup
+	return s
+}
+
+func keyOf(g *goban.Game) treeKey {
+	h, _ := g.Handicap()
+	return treeKey{w: g.Width(), h: g.Height(), komi: g.Komi(), rules: g.Rules().String(), handicap: h}
+}
+
+// reuse returns the subtree of the kept tree for the position of g, or nil.
+func (e *Engine) reuse(g *goban.Game) *node {
+	root, moves := e.tree, e.treeMoves
+	e.tree, e.treeMoves = nil, nil
+	if e.opts.NoTreeReuse || root == nil || keyOf(g) != e.treeKey {
+		return nil
+	}
+	gm := g.Moves()
+	if len(gm) < len(moves) || len(gm)-len(moves) > 8 {
+		return nil
+	}
+	for i, m := range moves {
+		if gm[i] != m {
+			return nil
+		}
+	}
+	// The moves agree; check that they started from the same stones.
+	back := g.Clone()
+	for range len(gm) - len(moves) {
+		if back.Undo() != nil {
+			return nil
+		}
+	}
+	for range len(moves) {
+		if back.Undo() != nil {
+			return nil
+		}
+	}
+	if back.Board().Hash() != e.treeStart {
+		return nil
+	}
+	b := g.Board()
+	n := root
+	for _, m := range gm[len(moves):] {
+		if m.Kind == goban.Resign {
+			return nil
+		}
+		l := goban.PassLoc
+		if m.Kind == goban.Play {
+			l = b.Loc(m.Point)
+		}
+		n.mu.Lock()
+		var next *node
+		if n.color == m.Color {
+			for i := range n.edges {
+				if n.edges[i].move == l {
+					next = n.edges[i].child
+				}
+			}
+		}
+		n.mu.Unlock()
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	if n.color != g.ToMove() {
+		return nil
+	}
+	return n
+}
+
+// keepTree stores the tree after a search for the next move; m is the move
+// chosen (the zero Move after analysis, which keeps the root).
+func (e *Engine) keepTree(g *goban.Game, s *searcher, m goban.Move) {
+	e.lastOwn, e.lastHash = s.ownership(), positionHash(g)
+	if e.opts.NoTreeReuse || s.nodes.Load() >= s.maxNodes {
+		return
+	}
+	back := g.Clone()
+	for back.Undo() == nil {
+	}
+	e.treeStart = back.Board().Hash()
+	e.treeKey = keyOf(g)
+	e.tree = s.root
+	e.treeMoves = append([]goban.Move(nil), g.Moves()...)
+}
+
+func positionHash(g *goban.Game) uint64 {
+	h := g.Board().Hash()
+	if g.ToMove() == goban.White {
+		h = ^h
+	}
+	return h
+}
+
+// limitsFor decides how long or how many simulations to search. e.mu must
+// be held.
+func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
+	var lim limits
+	playouts := spec.Playouts
+	if spec.Level == LevelFull {
+		playouts = e.opts.Playouts
+	}
+	tc := req.Time
+	if tc.Kind == clock.None {
+		if playouts > 0 {
+			lim.playouts = int64(playouts)
+			return lim
+		}
+		t := e.opts.MoveTime
+		if e.opts.MaxTime > 0 {
+			t = min(t, e.opts.MaxTime)
+		}
+		lim.target, lim.max = t, t
+		return lim
+	}
+	var st clock.State
+	if req.State != nil {
+		st = *req.State
+	} else {
+		st = tc.Spend(tc.NewState(), e.spent)
+	}
+	a := clock.Budget(tc, st, clock.BudgetOptions{EmptyPoints: len(g.Board().Empties()), Overhead: e.opts.Overhead, Cap: e.opts.MaxTime})
+	lim.target, lim.max = a.Target, a.Max
+	if a.Unlimited && a.Target == 0 {
+		lim.target, lim.max = e.opts.MoveTime, e.opts.MoveTime
+	}
+	if lim.target <= 0 {
+		// No time to think: one simulation, which leaves the choice to
+		// the priors.
+		return limits{playouts: 1}
+	}
+	if playouts > 0 {
+		lim.playouts = int64(playouts)
+	}
+	return lim
+}
+
+// minResignPlayouts is the number of simulations the engine wants before it
+// believes a hopeless win rate.
+const minResignPlayouts = 500
+
+// choose turns the search into a move: the most visited move (or a sample
+// at the weak levels), resignation when hopeless, and the pass rules.
+func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec) goban.Move {
+	c := req.Color
+	b := g.Board()
+	pass := goban.PassMove(c)
+	passLegal := g.Legal(pass) == nil
+	all := s.rootEdges()
+	var cands []rootStats
+	for _, r := range all {
+		if !r.illegal {
+			cands = append(cands, r)
+		}
+	}
+	if len(cands) == 0 {
+		if passLegal {
+			return pass
+		}
+		return goban.ResignMove(c)
+	}
+	own := s.ownership()
+	sign := 1.0
+	if c == goban.White {
+		sign = -1
+	}
+	toMove := func(r rootStats) goban.Move {
+		if r.move == goban.PassLoc {
+			return pass
+		}
+		return goban.PlayAt(c, b.Point(r.move))
+	}
+	best := cands[0]
+	if spec.Temperature > 0 {
+		best = e.sample(cands, spec, own, sign, s.geo)
+	}
+	// Resign when hopeless, but not in the opening, and not on few
+	// simulations.
+	if e.opts.ResignThreshold > 0 && s.playouts.Load() >= minResignPlayouts && best.n >= 100 &&
+		g.MoveNumber() >= len(s.geo.locs)/4 && best.w/best.n < e.opts.ResignThreshold {
+		return goban.ResignMove(c)
+	}
+	oppPassed := false
+	if m, ok := g.LastMove(); ok && m.Kind == goban.Pass && m.Color != c {
+		oppPassed = true
+	}
+	firstNonPass := func() (rootStats, bool) {
+		for _, r := range cands {
+			if r.move != goban.PassLoc {
+				return r, true
+			}
+		}
+		return rootStats{}, false
+	}
+	if req.Cleanup {
+		dead := deadFromOwnership(b, s.geo, own)
+		for _, p := range dead {
+			if b.At(p) == c.Opponent() {
+				if r, ok := firstNonPass(); ok {
+					return toMove(r)
+				}
+				break
+			}
+		}
+		if passLegal {
+			return pass
+		}
+	}
+	if !s.rules.FirstCaptureWins && passLegal && oppPassed {
+		dead := deadFromOwnership(b, s.geo, own)
+		if sc, err := g.Score(dead); err == nil && sc.Result.Winner == c {
+			return pass
+		}
+	}
+	if best.move != goban.PassLoc && s.rules.Scoring != goban.AreaScoring && own != nil &&
+		pointless(b, s.geo, own, best.move, sign) {
+		// Under territory rules a move inside settled territory costs a
+		// point: take a useful move that is nearly as good, or pass.
+		wr := best.w / max(best.n, 1)
+		found := false
+		for _, r := range cands {
+			if r.move != goban.PassLoc && r.n > 0 && r.w/r.n >= wr-0.03 && !pointless(b, s.geo, own, r.move, sign) {
+				best, found = r, true
+				break
+			}
+		}
+		if !found && passLegal {
+			return pass
+		}
+	}
+	if best.move == goban.PassLoc && !passLegal {
+		if r, ok := firstNonPass(); ok {
+			best = r
+		}
+	}
+	return toMove(best)
+}
+
+// pointless reports whether l lies inside settled territory (own or the
+// opponent's), with every neighbour settled the same way and no chain
+// around it short of liberties.
+func pointless(b *goban.Board, geo *geometry, own []float64, l goban.Loc, sign float64) bool {
+	v := own[geo.index[l]] * sign
+	if math.Abs(v) < 0.9 {
+		return false
+	}
+	for _, n := range b.Neighbors(l) {
+		i := geo.index[n]
+		if i < 0 {
+			continue
+		}
+		if own[i]*sign*v < 0.8 { // not the same owner, as surely
+			return false
+		}
+		if b.ColorAt(n) != goban.Empty && b.Liberties(n) < 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// sample picks a move at random for the weak levels: weighted by visits
+// (or priors) to the power 1/Temperature, among moves the search does not
+// consider bad and, for the prior-driven level, outside settled areas.
+func (e *Engine) sample(cands []rootStats, spec LevelSpec, own []float64, sign float64, geo *geometry) rootStats {
+	best := cands[0]
+	if best.move == goban.PassLoc {
+		return best
+	}
+	bestWR := best.w / max(best.n, 1)
+	var ws []float64
+	var sum float64
+	for _, r := range cands {
+		w := 0.0
+		if r.move != goban.PassLoc {
+			if spec.FromPriors {
+				if r.pw/r.pn >= 0.45 && (own == nil || math.Abs(own[geo.index[r.move]]) < 0.8) {
+					w = math.Pow(r.prior, 1/spec.Temperature)
+				}
+			} else if r.n >= 2 && r.w/r.n >= bestWR-0.25 {
+				w = math.Pow(r.n, 1/spec.Temperature)
+			}
+		}
+		ws = append(ws, w)
+		sum += w
+	}
+	if sum <= 0 {
+		return best
+	}
+	rng := goban.NewRand(e.opts.Seed ^ e.calls*0xD6E8FEB86659FD93)
+	x := float64(rng.Uint64()>>11) / (1 << 53) * sum
+	for i, w := range ws {
+		if x < w {
+			return cands[i]
+		}
+		x -= w
+	}
+	return best
+}
+
+// DeadStones proposes the dead stones of the current position of g for
+// scoring: chains whose points the opponent owns at the end of most of the
+// engine's playouts (half with each colour moving first, with a fixed seed
+// so that the proposal is repeatable), except chains that Benson's
+// algorithm proves alive and chains in seki.
+func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
+	e.mu.Lock()
+	n := e.opts.ScoringPlayouts
+	e.mu.Unlock()
+	b := g.Board()
+	own, geo := playoutOwnership(b, g.Rules(), n, 1)
+	return deadFromOwnership(b, geo, own)
+}
+
+// Ownership returns the average owner of each point (index y*width+x, +1
+// Black, −1 White) from the engine's playouts of the current position of
+// g, as DeadStones uses it.
+func (e *Engine) Ownership(g *goban.Game) []float64 {
+	e.mu.Lock()
+	n := e.opts.ScoringPlayouts
+	e.mu.Unlock()
+	own, _ := playoutOwnership(g.Board(), g.Rules(), n, 1)
+	return own
+}

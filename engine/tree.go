@@ -1,0 +1,382 @@
+package engine
+
+import (
+	"math"
+	"sync"
+
+	"tengen/goban"
+)
+
+// edge is a move from a node: its prior knowledge and its statistics. All
+// fields are guarded by the mutex of the node that holds the edge.
+type edge struct {
+	move goban.Loc // PassLoc for a pass
+	// prior is the move's share of the policy (the priors made into
+	// probabilities), for analysis and for the weak levels.
+	prior float32
+	// illegal marks a move that turned out to be forbidden (superko) when
+	// it was played in the tree.
+	illegal bool
+	// pn and pw are the prior knowledge as equivalent visits and wins.
+	pn, pw float32
+	// n and w are the visits and the wins for the player who makes the
+	// move; rn and rw the same from AMAF (all-moves-as-first).
+	n, w   float64
+	rn, rw float64
+	// score is the sum of Black's margins (after komi) of the simulations
+	// through this edge.
+	score float64
+	// vl counts the simulations in flight through this edge (virtual
+	// loss).
+	vl    int32
+	child *node
+}
+
+// node is a position in the tree. mu guards every field but color, which
+// is set before the node is shared.
+type node struct {
+	mu    sync.Mutex
+	color goban.Color // the player to move
+	// expanded is set once edges holds the moves.
+	expanded bool
+	edges    []edge
+	// n is the number of simulations that passed through the node.
+	n float64
+}
+
+// searchParams are the tunable constants of the tree policy.
+type searchParams struct {
+	// explore is the UCB exploration constant.
+	explore float64
+	// equivRave is the number of visits at which a move's own statistics
+	// and its AMAF statistics weigh the same (MC-RAVE's β schedule:
+	// β = rn / (rn + n + n·rn/equivRave)).
+	equivRave float64
+	// expandAt is the number of visits of an edge before its child node is
+	// created.
+	expandAt float64
+	// virtualLoss is how many lost visits a simulation in flight counts
+	// as.
+	virtualLoss float64
+}
+
+var defaultParams = searchParams{explore: 0.1, equivRave: 3000, expandAt: 2, virtualLoss: 3}
+
+// selectEdge returns the index of the edge the tree policy follows from n,
+// or -1 when there is none. n.mu must be held.
+func (n *node) selectEdge(p *searchParams, noPass bool) int {
+	best, bestV := -1, math.Inf(-1)
+	logN := math.Log(n.n + 1)
+	for i := range n.edges {
+		e := &n.edges[i]
+		if e.illegal || (noPass && e.move == goban.PassLoc) {
+			continue
+		}
+		vn := e.n + float64(e.vl)*p.virtualLoss
+		N := vn + float64(e.pn)
+		W := e.w + float64(e.pw)
+		q := 0.5
+		if N > 0 {
+			q = W / N
+		}
+		rn := e.rn + float64(e.pn)
+		if rn > 0 {
+			rq := (e.rw + float64(e.pw)) / rn
+			beta := rn / (rn + vn + vn*rn/p.equivRave)
+			q = (1-beta)*q + beta*rq
+		}
+		v := q + p.explore*math.Sqrt(logN/(N+1))
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// winrate returns the edge's win rate from its own visits, or 0.5 before
+// any.
+func (e *edge) winrate() float64 {
+	if e.n == 0 {
+		return 0.5
+	}
+	return e.w / e.n
+}
+
+// priorInput is the board knowledge that priors need about the position,
+// computed once per expansion.
+type priorInput struct {
+	b     *goban.Board
+	geo   *geometry
+	c     goban.Color
+	last  goban.Loc
+	empty bool // no stone near: used for the line heuristics
+	// near[l] is true when a stone lies within Manhattan distance 2 of l.
+	near []bool
+	// escape[l] is true on the liberty of an own chain in atari.
+	escape []bool
+	// saveCapture[l] is true on a move that captures an enemy chain next
+	// to an own chain in atari.
+	saveCapture []bool
+	scratch     *goban.Board
+}
+
+// prior returns the prior knowledge of c playing at l as equivalent visits
+// and wins. The features are hand-made: captures, escapes from atari (a
+// laddered escape counts as bad), self-atari, the lines in open areas,
+// nearness to the last move and the local shapes of the playout policy.
+func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
+	b, c := in.b, in.c
+	opp := c.Opponent()
+	// Every move starts with an even prior.
+	pn, pw = 10, 5
+	good := func(k float32) { pn += k; pw += k }
+	bad := func(k float32) { pn += k }
+	capture := false
+	for _, q := range b.Neighbors(l) {
+		if b.ColorAt(q) == opp && b.Liberties(q) == 1 {
+			capture = true
+			good(float32(10 + 4*min(b.ChainSize(q), 10)))
+			if q == in.last || b.ChainHead(q) == b.ChainHead(in.last) {
+				good(10)
+			}
+		}
+	}
+	if in.saveCapture[l] {
+		good(30)
+	}
+	if in.escape[l] && !capture {
+		if in.laddered(l) {
+			bad(30)
+		} else {
+			good(30)
+		}
+	}
+	if sa, size := selfAtari(b, l, c); sa {
+		if size > 1 {
+			bad(float32(20 + 5*min(size, 10)))
+		} else {
+			bad(10)
+		}
+	}
+	if !in.near[l] {
+		switch line := in.geo.line[l]; {
+		case line == 0:
+			bad(20)
+		case line == 1:
+			bad(8)
+		case line == 2 || line == 3:
+			good(8)
+		}
+	} else if in.geo.line[l] == 0 {
+		bad(3)
+	}
+	if in.last != goban.PassLoc && b.ColorAt(in.last) != goban.Empty {
+		for _, q := range b.Neighbors(in.last) {
+			if q == l {
+				good(4)
+			}
+		}
+		for _, d := range in.geo.diag {
+			if in.last+d == l {
+				good(3)
+			}
+		}
+		if localShape(b, l, c, opp, false) {
+			good(4)
+		}
+	}
+	return pn, pw
+}
+
+// laddered reports whether c extending at l, the liberty of an own chain in
+// atari, leaves a chain that the opponent captures in a ladder.
+func (in *priorInput) laddered(l goban.Loc) bool {
+	if in.scratch == nil {
+		in.scratch = in.b.Clone()
+	} else {
+		in.scratch.CopyFrom(in.b)
+	}
+	s := in.scratch
+	s.ClearUndo()
+	if s.Check(l, in.c, false) != nil {
+		return false
+	}
+	s.Play(l, in.c)
+	return ladderCaptures(s, l, in.c.Opponent(), 0)
+}
+
+// ladderCaptures reports whether attacker, to move, captures the chain at l
+// by ataris alone (a ladder). The defender answers each atari by capturing
+// an attacking chain in atari if it can, else by extending.
+func ladderCaptures(b *goban.Board, l goban.Loc, attacker goban.Color, depth int) bool {
+	libs := b.Liberties(l)
+	if libs == 1 {
+		return true
+	}
+	if libs != 2 || depth > 60 {
+		return false
+	}
+	var buf [2]goban.Loc
+	ls := chainLiberties(b, l, buf[:0], 2)
+	for _, a := range ls {
+		if b.Check(a, attacker, false) != nil {
+			continue
+		}
+		b.Play(a, attacker)
+		captured := false
+		if b.Liberties(l) == 1 {
+			captured = ladderEscapeFails(b, l, attacker, depth)
+		}
+		b.Undo()
+		if captured {
+			return true
+		}
+	}
+	return false
+}
+
+// ladderEscapeFails plays the defender's answers to an atari on the chain
+// at l and reports whether each fails.
+func ladderEscapeFails(b *goban.Board, l goban.Loc, attacker goban.Color, depth int) bool {
+	defender := attacker.Opponent()
+	// Capturing an attacking stone in atari next to the chain escapes.
+	for s := l; ; {
+		for _, q := range b.Neighbors(s) {
+			if b.ColorAt(q) == attacker && b.Liberties(q) == 1 {
+				return false
+			}
+		}
+		s = b.NextInChain(s)
+		if s == l {
+			break
+		}
+	}
+	var buf [1]goban.Loc
+	ext := chainLiberties(b, l, buf[:0], 1)
+	if len(ext) == 0 || b.Check(ext[0], defender, false) != nil {
+		return true
+	}
+	b.Play(ext[0], defender)
+	res := ladderCaptures(b, ext[0], attacker, depth+1)
+	b.Undo()
+	return res
+}
+
+// newPriorInput prepares the board knowledge for priors of c's moves.
+func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc) *priorInput {
+	n := b.NumLocs()
+	in := &priorInput{b: b, geo: geo, c: c, last: last, near: make([]bool, n), escape: make([]bool, n), saveCapture: make([]bool, n)}
+	opp := c.Opponent()
+	var buf [4]goban.Loc
+	for _, l := range geo.locs {
+		col := b.ColorAt(l)
+		if col == goban.Empty {
+			continue
+		}
+		p := b.Point(l)
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if abs(dx)+abs(dy) > 2 {
+					continue
+				}
+				q := goban.Point{X: p.X + dx, Y: p.Y + dy}
+				if b.OnBoard(q) {
+					in.near[b.Loc(q)] = true
+				}
+			}
+		}
+		if col != c || b.Liberties(l) != 1 || b.ChainHead(l) != l {
+			continue
+		}
+		for _, lib := range chainLiberties(b, l, buf[:0], 1) {
+			in.escape[lib] = true
+		}
+		for s := l; ; {
+			for _, q := range b.Neighbors(s) {
+				if b.ColorAt(q) == opp && b.Liberties(q) == 1 {
+					for _, lib := range chainLiberties(b, q, buf[:0], 1) {
+						in.saveCapture[lib] = true
+					}
+				}
+			}
+			s = b.NextInChain(s)
+			if s == l {
+				break
+			}
+		}
+	}
+	return in
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// expand fills n.edges with the moves of the player to move in g, with
+// priors. With full set, every move is checked with g.Legal (superko
+// included); otherwise captures are checked with g.Legal and other moves
+// with the board's simple-ko check, because a move that captures nothing
+// can repeat a position only in rare long cycles (the tree marks such a
+// move illegal when it is played). Own one-point eyes are left out unless
+// nothing else is legal. A pass is included when it is legal, unless
+// noPass is set and there is another move. n.mu must be held.
+func expand(n *node, g *goban.Game, geo *geometry, full bool) {
+	b := g.Board()
+	c := g.ToMove()
+	last := goban.PassLoc
+	if m, ok := g.LastMove(); ok && m.Kind == goban.Play {
+		last = b.Loc(m.Point)
+	}
+	in := newPriorInput(b, geo, c, last)
+	superko := g.Rules().Ko != goban.SimpleKo
+	edges := make([]edge, 0, len(b.Empties())+1)
+	var eyes []goban.Loc
+	for _, l := range geo.locs {
+		if b.ColorAt(l) != goban.Empty {
+			continue
+		}
+		if b.Check(l, c, g.Rules().MultiStoneSuicide) != nil {
+			continue
+		}
+		if (full || (superko && b.WouldCapture(l, c))) && g.Legal(goban.PlayAt(c, b.Point(l))) != nil {
+			continue
+		}
+		if b.IsEye(l, c) {
+			eyes = append(eyes, l)
+			continue
+		}
+		pn, pw := in.prior(l)
+		edges = append(edges, edge{move: l, pn: pn, pw: pw})
+	}
+	if len(edges) == 0 {
+		for _, l := range eyes {
+			edges = append(edges, edge{move: l, pn: 10, pw: 2})
+		}
+	}
+	if g.Legal(goban.PassMove(c)) == nil {
+		// A pass is worth little while there is a lot to play for, and the
+		// search finds out when it is right.
+		pn, pw := float32(10), float32(1)
+		if g.ConsecutivePasses() > 0 {
+			pw = 5
+		}
+		edges = append(edges, edge{move: goban.PassLoc, pn: pn, pw: pw})
+	}
+	// The policy: a softmax of the prior values.
+	var sum float64
+	for i := range edges {
+		e := &edges[i]
+		v := math.Exp(float64(e.pw/e.pn) * 10)
+		e.prior = float32(v)
+		sum += v
+	}
+	for i := range edges {
+		edges[i].prior = float32(float64(edges[i].prior) / sum)
+	}
+	n.color = c
+	n.edges = edges
+	n.expanded = true
+}
