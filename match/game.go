@@ -238,7 +238,7 @@ func (gm *game) setup(ctx context.Context) error {
 			return fmt.Errorf("%s: clear_board: %s", gm.who(c), p.failure(err))
 		}
 		if w := sendRules(ctx, p, gm.rules); w != "" {
-			gm.warn("%s: %s", gm.who(c), w)
+			gm.warn("%s: %s", p.name, w)
 		}
 	}
 	if cfg.Handicap > 0 {
@@ -257,11 +257,11 @@ func (gm *game) setup(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			gm.warn("%s: komi %s: %s", gm.who(c), formatKomi(komi), p.failure(err))
+			gm.warn("%s: komi %s: %s", p.name, formatKomi(komi), p.failure(err))
 		}
 		if cfg.Time.Kind != clock.None {
 			if w := sendTimeSettings(ctx, p, cfg.Time); w != "" {
-				gm.warn("%s: %s", gm.who(c), w)
+				gm.warn("%s: %s", p.name, w)
 			}
 		}
 	}

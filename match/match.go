@@ -38,7 +38,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	r := &runner{cfg: &cfg, results: make([]*GameResult, cfg.Games)}
+	r := &runner{cfg: &cfg, results: make([]*GameResult, cfg.Games), warned: map[string]bool{}}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(cfg.Parallel, cfg.Games) {
@@ -94,7 +94,9 @@ type runner struct {
 	// names are the engines' names as the first game that started them
 	// reported; empty until then.
 	names [2]string
-	err   error
+	// warned holds the warnings printed, so that each is printed once.
+	warned map[string]bool
+	err    error
 }
 
 // save writes the game's record and prints the progress lines that are due
@@ -121,7 +123,7 @@ func (r *runner) save(num int, res *GameResult, root *sgf.Node) error {
 	}
 	for r.printed < len(r.results) && r.results[r.printed] != nil {
 		if cfg.Progress != nil {
-			fmt.Fprint(cfg.Progress, progressLine(r.results[r.printed], cfg.Games))
+			fmt.Fprint(cfg.Progress, r.progress(r.results[r.printed]))
 		}
 		r.printed++
 	}
@@ -136,10 +138,11 @@ func (r *runner) fail(err error) {
 	}
 }
 
-// progressLine describes a finished game in one line, with its warnings
-// on the lines after it.
-func progressLine(res *GameResult, games int) string {
+// progress describes a finished game in one line, with the warnings not
+// seen in earlier games on the lines after it. r.mu must be held.
+func (r *runner) progress(res *GameResult) string {
 	var b strings.Builder
+	games := r.cfg.Games
 	width := len(fmt.Sprint(games))
 	fmt.Fprintf(&b, "game %*d/%d: B %s vs W %s: %s (%s", width, res.Game, games, res.BlackName, res.WhiteName, res.Result, res.End)
 	if res.ScoredBy != "" {
@@ -150,7 +153,10 @@ func progressLine(res *GameResult, games int) string {
 		fmt.Fprintf(&b, "  %s\n", res.Detail)
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(&b, "  warning: %s\n", w)
+		if !r.warned[w] {
+			r.warned[w] = true
+			fmt.Fprintf(&b, "  warning: %s\n", w)
+		}
 	}
 	return b.String()
 }
