@@ -189,7 +189,9 @@ func (g *GameClock) Switch(t time.Time) (flagged bool, err error) {
 // Pause stops the running turn at time t without a move, as when the game
 // enters the scoring phase: the time so far is charged but no period is kept
 // and no increment is added. flagged is true if the flag had already fallen
-// by t. Resume or Start continues later.
+// by t. Resume or Start continues later. A pass is a move: on the second
+// pass, call Switch (the passer's period is kept or increment added) and
+// then Pause at the same instant, which charges the opponent nothing.
 func (g *GameClock) Pause(t time.Time) (flagged bool, err error) {
 	if !g.running {
 		return false, ErrNotRunning

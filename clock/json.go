@@ -34,10 +34,12 @@ import (
 // seconds is a time.Duration in JSON seconds.
 type seconds time.Duration
 
+// MarshalJSON writes the exact decimal number of seconds.
 func (s seconds) MarshalJSON() ([]byte, error) {
 	return []byte(formatSeconds(time.Duration(s))), nil
 }
 
+// UnmarshalJSON reads a non-negative JSON number of seconds.
 func (s *seconds) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil // as encoding/json does for other types
