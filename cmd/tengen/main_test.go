@@ -3,8 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (string, string, error) {
@@ -46,5 +53,62 @@ func TestBenchCommand(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "bench", "-sizes", "40"); err == nil {
 		t.Fatal("bench accepted a 40×40 board")
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestServeCommand starts `tengen serve` on a free port with a database in
+// a temporary directory, checks /healthz, and shuts it down as SIGTERM would.
+func TestServeCommand(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	var logs syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data-dir", dir}, strings.NewReader(""), io.Discard, &logs)
+	}()
+	re := regexp.MustCompile(`msg="tengen serving" addr=(\S+)`)
+	var addr string
+	for i := 0; i < 100 && addr == ""; i++ {
+		if m := re.FindStringSubmatch(logs.String()); m != nil {
+			addr = m[1]
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if addr == "" {
+		cancel()
+		t.Fatalf("server did not start:\n%s", logs.String())
+	}
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("/healthz: %s", resp.Status)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tengen.db")); err != nil {
+		t.Fatalf("no database file: %v", err)
 	}
 }

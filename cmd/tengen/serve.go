@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tengenhttp "tengen/http"
+	"tengen/sqlite"
+)
+
+func init() {
+	commands["serve"] = command{
+		summary: "run the Go server: play in the browser (SQLite database, web UI, API)",
+		run:     runServe,
+	}
+}
+
+// envOr returns the environment variable TENGEN_<name> or def.
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv("TENGEN_" + name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", "", stderr)
+	addr := fs.String("addr", envOr("ADDR", ":8080"), "listen address (env TENGEN_ADDR)")
+	dataDir := fs.String("data-dir", envOr("DATA_DIR", "data"), "directory for the database and other state (env TENGEN_DATA_DIR)")
+	dbPath := fs.String("db", envOr("DB", ""), "SQLite database file (env TENGEN_DB; default DATA-DIR/tengen.db)")
+	baseURL := fs.String("base-url", envOr("BASE_URL", ""), "public URL of the site, e.g. https://go.example.org (env TENGEN_BASE_URL; default http://localhost:PORT)")
+	logLevel := fs.String("log-level", envOr("LOG_LEVEL", "info"), "log level: debug, info, warn or error (env TENGEN_LOG_LEVEL)")
+	logFormat := fs.String("log-format", envOr("LOG_FORMAT", "text"), "log format: text or json (env TENGEN_LOG_FORMAT)")
+	trustProxy := fs.Bool("trust-proxy", envOr("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (only behind a reverse proxy; env TENGEN_TRUST_PROXY=true)")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return errUsage
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return fmt.Errorf("serve: log level %q: %w", *logLevel, err)
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	var handler slog.Handler
+	switch strings.ToLower(*logFormat) {
+	case "json":
+		handler = slog.NewJSONHandler(stderr, opts)
+	case "text":
+		handler = slog.NewTextHandler(stderr, opts)
+	default:
+		return fmt.Errorf("serve: log format %q is neither text nor json", *logFormat)
+	}
+	logger := slog.New(handler)
+
+	if *dbPath == "" {
+		if err := os.MkdirAll(*dataDir, 0o700); err != nil {
+			return fmt.Errorf("serve: data directory: %w", err)
+		}
+		*dbPath = filepath.Join(*dataDir, "tengen.db")
+	}
+	db := sqlite.NewDB(*dbPath)
+	if err := db.Open(); err != nil {
+		return fmt.Errorf("serve: open database %s: %w", *dbPath, err)
+	}
+	defer db.Close()
+
+	srv, err := tengenhttp.NewServer(tengenhttp.Config{
+		Addr:              *addr,
+		BaseURL:           *baseURL,
+		Logger:            logger,
+		Health:            db.Ping,
+		TrustForwardedFor: *trustProxy,
+	}, tengenhttp.Services{
+		Users:      sqlite.NewUserService(db),
+		Sessions:   sqlite.NewSessionService(db),
+		Challenges: sqlite.NewChallengeService(db),
+		Games:      sqlite.NewGameService(db),
+	})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if err := srv.Open(); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	logger.Info("tengen serving", "addr", srv.Addr(), "db", *dbPath, "version", version)
+	<-ctx.Done()
+	logger.Info("shutting down: finishing requests in flight")
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	return nil
+}
