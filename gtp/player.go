@@ -47,7 +47,8 @@ type Player interface {
 // RandomPlayer is the honest stand-in policy until the search engine exists:
 // it plays a uniformly random legal move, but never fills one of its own
 // one-point eyes, and takes a capturing move whenever there is one. It
-// passes when no such move is left and never resigns. It is deterministic
+// passes when no such move is left (under rules that forbid passing while a
+// stone can be played, it fills an eye instead) and never resigns. It is deterministic
 // for a given seed.
 type RandomPlayer struct {
 	rng *goban.Rand
@@ -70,7 +71,7 @@ func (p *RandomPlayer) Name() string { return "random" }
 func (p *RandomPlayer) GenMove(_ context.Context, req MoveRequest) (goban.Move, error) {
 	g, c := req.Game, req.Color
 	b := g.Board()
-	var captures, others []goban.Point
+	var captures, others, eyes []goban.Point
 	for _, pt := range g.LegalMoves(c) {
 		l := b.Loc(pt)
 		switch {
@@ -78,7 +79,9 @@ func (p *RandomPlayer) GenMove(_ context.Context, req MoveRequest) (goban.Move, 
 			captures = append(captures, pt)
 		case b.IsEye(l, c):
 			// Filling an own eye is the one legal move a random player
-			// must not make, or it kills its own groups.
+			// must not make, or it kills its own groups; it is kept only
+			// for rules that forbid passing (Atari-Go).
+			eyes = append(eyes, pt)
 		default:
 			others = append(others, pt)
 		}
@@ -88,6 +91,8 @@ func (p *RandomPlayer) GenMove(_ context.Context, req MoveRequest) (goban.Move, 
 		return goban.PlayAt(c, captures[p.rng.Intn(len(captures))]), nil
 	case len(others) > 0:
 		return goban.PlayAt(c, others[p.rng.Intn(len(others))]), nil
+	case len(eyes) > 0 && g.Legal(goban.PassMove(c)) != nil:
+		return goban.PlayAt(c, eyes[p.rng.Intn(len(eyes))]), nil
 	}
 	return goban.PassMove(c), nil
 }
