@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tengen/clock"
 	"tengen/goban"
 )
 
@@ -50,8 +51,9 @@ type Engine struct {
 	komi      float64
 	komiSet   bool // komi was given by the controller and survives boardsize
 	game      *goban.Game
-	timeSet   TimeSettings
-	timeLeft  [3]TimeLeft // indexed by goban.Color
+	timeCtl   clock.TimeControl
+	timeLeft  [3]clock.State // indexed by goban.Color
+	timeKnown [3]bool        // a time_left arrived for the colour
 	handicaps int
 }
 
@@ -138,6 +140,7 @@ func (e *Engine) register() {
 	h("set_free_handicap", e.setFreeHandicap)
 	h("time_settings", e.timeSettings)
 	h("kgs-time_settings", e.timeSettings)
+	h("kata-time_settings", e.timeSettings)
 	h("time_left", e.setTimeLeft)
 	h("final_score", e.finalScore)
 	h("final_status_list", e.finalStatusList)
@@ -314,7 +317,7 @@ func (e *Engine) genmove(ctx context.Context, cmd Command) (string, error) {
 		Game:    g,
 		Color:   c,
 		Cleanup: cmd.Name == "kgs-genmove_cleanup",
-		Time:    TimeState{Settings: e.timeSet, Left: e.timeLeft[c]},
+		Time:    e.timeState(c),
 	}
 	m, err := e.player.GenMove(ctx, req)
 	if err != nil {
@@ -532,34 +535,49 @@ func (e *Engine) setFreeHandicap(_ context.Context, cmd Command) (string, error)
 	return "", err
 }
 
+// clockError turns a clock parse error into GTP's syntax error message.
+func clockError(err error) error {
+	return syntaxError(strings.TrimPrefix(err.Error(), "clock: "))
+}
+
 func (e *Engine) timeSettings(_ context.Context, cmd Command) (string, error) {
-	parse := ParseTimeSettings
-	if cmd.Name == "kgs-time_settings" {
-		parse = ParseKGSTimeSettings
+	parse := clock.ParseTimeSettings
+	switch cmd.Name {
+	case "kgs-time_settings":
+		parse = clock.ParseKGSTimeSettings
+	case "kata-time_settings":
+		parse = clock.ParseKataTimeSettings
 	}
-	ts, err := parse(cmd.Args)
+	tc, err := parse(cmd.Args)
 	if err != nil {
-		return "", syntaxError(err.Error())
+		return "", clockError(err)
 	}
-	e.timeSet = ts
-	e.timeLeft = [3]TimeLeft{}
+	e.timeCtl = tc
+	e.timeKnown = [3]bool{}
 	return "", nil
 }
 
 func (e *Engine) setTimeLeft(_ context.Context, cmd Command) (string, error) {
-	if len(cmd.Args) != 3 {
-		return "", syntaxError("time_left COLOR TIME STONES")
-	}
-	c, err := parseColor(cmd.Args[0])
+	cc, left, stones, err := clock.ParseTimeLeft(cmd.Args)
 	if err != nil {
-		return "", err
+		return "", clockError(err)
 	}
-	tl, err := ParseTimeLeft(cmd.Args[1], cmd.Args[2])
-	if err != nil {
-		return "", syntaxError(err.Error())
+	c := goban.Black
+	if cc == clock.White {
+		c = goban.White
 	}
-	e.timeLeft[c] = tl
+	e.timeLeft[c] = e.timeCtl.StateFromTimeLeft(left, stones)
+	e.timeKnown[c] = true
 	return "", nil
+}
+
+// timeState is what the player is told about c's clock.
+func (e *Engine) timeState(c goban.Color) TimeState {
+	ts := TimeState{Control: e.timeCtl, Left: e.timeCtl.NewState()}
+	if e.timeKnown[c] {
+		ts.Left, ts.LeftReported = e.timeLeft[c], true
+	}
+	return ts
 }
 
 // deadStones is goban's static dead-stone estimate for the current position.

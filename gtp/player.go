@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"tengen/clock"
 	"tengen/goban"
 )
 
@@ -23,14 +24,19 @@ type MoveRequest struct {
 	Time TimeState
 }
 
-// TimeState is the time information a controller has given the engine.
+// TimeState is the time information a controller has given the engine,
+// in the terms of package clock, so that a player can hand it to
+// clock.Budget.
 type TimeState struct {
-	// Settings are the time settings from time_settings or
-	// kgs-time_settings.
-	Settings TimeSettings
-	// Left is the time left for the colour to move from time_left; Known is
-	// false until a time_left for that colour arrived.
-	Left TimeLeft
+	// Control is the time control from time_settings, kgs-time_settings or
+	// kata-time_settings; the zero value means no time limit.
+	Control clock.TimeControl
+	// Left is what the colour to move has left: from its last time_left,
+	// or a fresh clock (Control.NewState) when none has arrived since the
+	// time settings.
+	Left clock.State
+	// LeftReported is true when Left comes from a time_left command.
+	LeftReported bool
 }
 
 // Player chooses moves. The engine asks it in genmove, reg_genmove and
