@@ -85,6 +85,9 @@ type Board struct {
 
 	undo     []undoRecord
 	captured []Loc
+	// noUndo is set while a playout runs: its moves are never taken back,
+	// so they are not logged.
+	noUndo bool
 }
 
 // undoRecord is what Undo needs to take back one Play or pass.
@@ -514,7 +517,11 @@ func (b *Board) Play(l Loc, c Color) int {
 		b.ko = lastCaptured
 		b.koColor = opp
 	}
-	b.undo = append(b.undo, rec)
+	if b.noUndo {
+		b.captured = b.captured[:rec.capStart]
+	} else {
+		b.undo = append(b.undo, rec)
+	}
 	return captured
 }
 

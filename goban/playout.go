@@ -90,7 +90,13 @@ func (b *Board) RandomMove(c Color, r *Rand) Loc {
 // Playout plays random moves (see RandomMove) from the position, starting
 // with toMove, until both players pass in a row or maxMoves moves have been
 // made, and returns the number of moves made. Suicide is never played.
+//
+// The playout's moves are not recorded for Undo: Undo still takes back the
+// moves made before the playout only if the caller restores the position
+// itself (playouts normally run on a copy made with CopyFrom).
 func (b *Board) Playout(toMove Color, r *Rand, maxMoves int) int {
+	b.noUndo = true
+	defer func() { b.noUndo = false }()
 	passes, moves := 0, 0
 	for passes < 2 && moves < maxMoves {
 		l := b.RandomMove(toMove, r)
