@@ -54,9 +54,13 @@ func (l *ErrorList) Add(pos Position, msg string) {
 	*l = append(*l, &Error{Line: pos.Line, Col: pos.Col, Msg: msg})
 }
 
-// Len, Less and Swap implement sort.Interface, ordering by position.
-func (l ErrorList) Len() int      { return len(l) }
+// Len returns the number of entries (for sort.Interface).
+func (l ErrorList) Len() int { return len(l) }
+
+// Swap exchanges two entries (for sort.Interface).
 func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
+
+// Less orders entries by position (for sort.Interface).
 func (l ErrorList) Less(i, j int) bool {
 	if l[i].Line != l[j].Line {
 		return l[i].Line < l[j].Line

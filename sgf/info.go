@@ -434,7 +434,8 @@ func (n *Node) OvertimeLeft(c Color) (int, bool) {
 
 // SetGameInfo writes info into root n as SGF properties, replacing those
 // present. Empty strings and zero values leave a property out, except SZ
-// (always written) and KM (written when HasKomi).
+// (always written) and KM (written when HasKomi). DT is Date, or Dates in
+// full ISO form when Date is empty.
 func (n *Node) SetGameInfo(info GameInfo) {
 	n.Set("GM", "1")
 	w, h := info.Width, info.Height
@@ -454,6 +455,13 @@ func (n *Node) SetGameInfo(info GameInfo) {
 	}
 	if info.HasResult {
 		n.Set("RE", info.Result.String())
+	}
+	if info.Date == "" && len(info.Dates) > 0 {
+		ds := make([]string, len(info.Dates))
+		for i, d := range info.Dates {
+			ds[i] = d.String()
+		}
+		info.Date = strings.Join(ds, ",")
 	}
 	if info.HasTimeLimit {
 		n.Set("TM", strconv.FormatFloat(info.TimeLimit, 'f', -1, 64))

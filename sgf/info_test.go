@@ -154,6 +154,14 @@ func TestGameInfoWarnings(t *testing.T) {
 	}
 }
 
+func TestSetGameInfoDates(t *testing.T) {
+	n := NewNode()
+	n.SetGameInfo(GameInfo{Dates: []Date{{2026, 11, 21}, {2026, 11, 22}}})
+	if v, _ := n.Value("DT"); v != "2026-11-21,2026-11-22" {
+		t.Errorf("DT[%s]", v)
+	}
+}
+
 func TestSetGameInfo(t *testing.T) {
 	in := GameInfo{Width: 19, Height: 13, Komi: 6.5, HasKomi: true, Handicap: 3, Rules: "Japanese",
 		Result: Result{Winner: White, Kind: ResultScore, Score: 2.5}, HasResult: true,
