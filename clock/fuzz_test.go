@@ -135,6 +135,20 @@ func FuzzUnmarshalJSON(f *testing.F) {
 		if err := g.Control().Validate(); err != nil {
 			t.Fatalf("%s decoded to invalid control %#v: %v", in, g.Control(), err)
 		}
+		// Whatever was stored, Remaining is the flag boundary.
+		for _, c := range []Color{Black, White} {
+			st := g.State(c)
+			rem, ok := g.Control().Remaining(st)
+			if !ok || st.TimedOut {
+				continue
+			}
+			if rem > 0 && g.Control().Spend(st, rem-1).TimedOut {
+				t.Fatalf("%+v: flag before Remaining %v", st, rem)
+			}
+			if !g.Control().Spend(st, rem).TimedOut {
+				t.Fatalf("%+v: no flag at Remaining %v", st, rem)
+			}
+		}
 		// Whatever was stored, the clock must keep working.
 		g.Recover(t0)
 		g.Deadline()

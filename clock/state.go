@@ -52,7 +52,7 @@ func (tc TimeControl) NewState() State {
 // TimedOut when elapsed reaches the time left (see Remaining). A negative
 // elapsed time counts as zero: a clock never runs backwards.
 func (tc TimeControl) Spend(s State, elapsed time.Duration) State {
-	if s.TimedOut || elapsed <= 0 {
+	if s.TimedOut || tc.Kind == None {
 		return s
 	}
 	timeout := func() State {
@@ -64,9 +64,15 @@ func (tc TimeControl) Spend(s State, elapsed time.Duration) State {
 		}
 		return s
 	}
+	if elapsed <= 0 {
+		// No time passed; only a State with nothing left (which Spend
+		// itself never leaves behind) is already too late.
+		if rem, _ := tc.Remaining(s); rem > 0 {
+			return s
+		}
+		return timeout()
+	}
 	switch tc.Kind {
-	case None:
-		return s
 	case Absolute, Fischer, Correspondence:
 		if elapsed >= s.MainTime {
 			return timeout()
@@ -94,7 +100,13 @@ func (tc TimeControl) Spend(s State, elapsed time.Duration) State {
 			s.PeriodLeft -= elapsed
 			return s
 		}
-		if s.Periods <= 0 || s.PeriodLeft <= 0 || tc.PeriodTime <= 0 {
+		if s.PeriodLeft <= 0 {
+			// An empty current period (only in a State from outside) is a
+			// used one.
+			s.Periods--
+			s.PeriodLeft = tc.PeriodTime
+		}
+		if s.Periods <= 0 || tc.PeriodTime <= 0 {
 			return timeout()
 		}
 		if elapsed < s.PeriodLeft {
