@@ -2,6 +2,7 @@ package tengen
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"time"
 )
@@ -90,8 +91,12 @@ type GameMove struct {
 	X int `json:"x"`
 	Y int `json:"y"`
 	// TimeUsed is the thinking time the server charged for the move.
-	TimeUsed  time.Duration `json:"timeUsedMs"`
-	CreatedAt time.Time     `json:"createdAt"`
+	TimeUsed time.Duration `json:"timeUsedMs"`
+	// Clock is the mover's clock after the move in the clock package's
+	// JSON form (what SGF's BL/WL and OB/OW record), or nil for games
+	// without a clock.
+	Clock     json.RawMessage `json:"clock,omitempty"`
+	CreatedAt time.Time       `json:"createdAt"`
 }
 
 // ValidateMove reports whether m is well formed for a size×size board. It
@@ -127,6 +132,59 @@ type GameUpdate struct {
 	Status GameStatus
 	// Result is set when Status is GameFinished.
 	Result string
+	// Record, when not nil, replaces the game's stored PlayRecord in the
+	// same transaction.
+	Record *PlayRecord
+}
+
+// Point is a point on the board: X the 0-based column from the left, Y the
+// 0-based row from the top (SGF orientation). It is written as [x, y] in
+// JSON.
+type Point struct {
+	X, Y int
+}
+
+// MarshalJSON writes p as [x, y].
+func (p Point) MarshalJSON() ([]byte, error) {
+	return json.Marshal([2]int{p.X, p.Y})
+}
+
+// UnmarshalJSON reads [x, y].
+func (p *Point) UnmarshalJSON(b []byte) error {
+	var v [2]int
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	p.X, p.Y = v[0], v[1]
+	return nil
+}
+
+// Resumption records that play resumed after the scoring phase that began
+// with move AfterSeq (the second pass), at the request of Color.
+type Resumption struct {
+	AfterSeq int   `json:"afterSeq"`
+	Color    Color `json:"color"`
+}
+
+// PlayRecord is the state of a game that its moves do not hold, stored beside
+// them so that a game continues exactly after a restart: the clock, the
+// dead-stone proposal of the scoring phase and the resumptions of play.
+type PlayRecord struct {
+	// Clock is the game clock in the clock package's JSON form; nil until
+	// the clock is first started and for games without time limit.
+	Clock json.RawMessage `json:"clock,omitempty"`
+	// ProposalSeq numbers the dead-stone proposals of the game; it only
+	// grows, so an acceptance names the proposal it accepts.
+	ProposalSeq int `json:"proposalSeq"`
+	// Dead lists the stones of the current proposal.
+	Dead []Point `json:"dead"`
+	// AcceptedBlack and AcceptedWhite are the proposal numbers each player
+	// accepted, 0 for none.
+	AcceptedBlack int `json:"acceptedBlack"`
+	AcceptedWhite int `json:"acceptedWhite"`
+	// Resumptions lists every return from the scoring phase to play, in
+	// order.
+	Resumptions []Resumption `json:"resumptions"`
 }
 
 // resultRE matches SGF results: a winner and a score, R(esign), T(ime) or
@@ -213,6 +271,15 @@ type GameService interface {
 	// userID; a user who does not play in the game, or plays or passes out
 	// of turn, gets EFORBIDDEN; a play or pass in a game that is not being
 	// played gets ECONFLICT. Resignation is allowed on either player's turn
-	// and in the scoring phase.
+	// and in the scoring phase. m.Clock and upd.Record, if set, are stored
+	// in the same transaction.
 	AppendMove(ctx context.Context, userID int64, m *GameMove, upd GameUpdate) (*Game, error)
+	// FindPlayRecord returns the game's PlayRecord: the zero record when
+	// none was stored yet, ENOTFOUND when the game does not exist.
+	FindPlayRecord(ctx context.Context, gameID int64) (*PlayRecord, error)
+	// UpdateGame applies upd (and upd.Record if set) to a game without a
+	// move, as the scoring phase, a resumption and a timeout do. It is
+	// refused with ECONFLICT and changes nothing unless the game's
+	// MoveCount is still moveCount and the game is not finished.
+	UpdateGame(ctx context.Context, gameID int64, moveCount int, upd GameUpdate) (*Game, error)
 }

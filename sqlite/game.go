@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 
@@ -93,7 +95,7 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	if _, err := findGameByID(ctx, tx, gameID); err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT seq, color, kind, x, y, time_used_ms, created_at FROM moves
+	rows, err := tx.QueryContext(ctx, `SELECT seq, color, kind, x, y, time_used_ms, clock, created_at FROM moves
 		WHERE game_id = ? AND seq > ? ORDER BY seq`, gameID, afterSeq)
 	if err != nil {
 		return nil, err
@@ -102,8 +104,12 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	moves := []*tengen.GameMove{}
 	for rows.Next() {
 		m := tengen.GameMove{GameID: gameID}
-		if err := rows.Scan(&m.Seq, (*string)(&m.Color), (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, timeText{&m.CreatedAt}); err != nil {
+		var clock string
+		if err := rows.Scan(&m.Seq, (*string)(&m.Color), (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clock, timeText{&m.CreatedAt}); err != nil {
 			return nil, err
+		}
+		if clock != "" {
+			m.Clock = json.RawMessage(clock)
 		}
 		moves = append(moves, &m)
 	}
@@ -148,10 +154,18 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	case g.ToMove != color:
 		return nil, tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
 	}
+	if len(mv.Clock) > 0 && !json.Valid(mv.Clock) {
+		return nil, tengen.Errorf(tengen.EINVALID, "Move clock is not valid JSON.")
+	}
 	mv.CreatedAt = tx.now
-	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		mv.GameID, mv.Seq, string(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), formatTime(tx.now)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		mv.GameID, mv.Seq, string(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
 		return nil, err
+	}
+	if upd.Record != nil {
+		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
+			return nil, err
+		}
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ? AND move_count = ?`,
 		mv.Seq, string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, g.MoveCount)
@@ -170,6 +184,106 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
 	*m = mv
 	return g, nil
+}
+
+// FindPlayRecord implements tengen.GameService.
+func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen.PlayRecord, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = ?`, gameID).Scan(&n); err != nil {
+		return nil, err
+	} else if n == 0 {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "Game not found.")
+	}
+	rec := &tengen.PlayRecord{}
+	var clock, dead, resumptions string
+	err = tx.QueryRowContext(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions FROM play_records WHERE game_id = ?`, gameID).
+		Scan(&clock, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions)
+	if errors.Is(err, sql.ErrNoRows) {
+		return rec, nil
+	} else if err != nil {
+		return nil, err
+	}
+	if clock != "" {
+		rec.Clock = json.RawMessage(clock)
+	}
+	if err := json.Unmarshal([]byte(dead), &rec.Dead); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(resumptions), &rec.Resumptions); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// UpdateGame implements tengen.GameService.
+func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
+	if err := upd.Validate(); err != nil {
+		return nil, err
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	g, err := findGameByID(ctx, tx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status == tengen.GameFinished {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	}
+	if g.MoveCount != moveCount {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ?`,
+		string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID); err != nil {
+		return nil, err
+	}
+	if upd.Record != nil {
+		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, tx.now
+	return g, nil
+}
+
+// savePlayRecord writes rec as the game's play record, replacing the old one.
+func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord) error {
+	if len(rec.Clock) > 0 && !json.Valid(rec.Clock) {
+		return tengen.Errorf(tengen.EINVALID, "Game clock is not valid JSON.")
+	}
+	dead, resumptions := rec.Dead, rec.Resumptions
+	if dead == nil {
+		dead = []tengen.Point{}
+	}
+	if resumptions == nil {
+		resumptions = []tengen.Resumption{}
+	}
+	deadJSON, err := json.Marshal(dead)
+	if err != nil {
+		return err
+	}
+	resJSON, err := json.Marshal(resumptions)
+	if err != nil {
+		return err
+	}
+	// DELETE and INSERT rather than an upsert, whose syntax differs
+	// slightly between SQLite versions and PostgreSQL.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM play_records WHERE game_id = ?`, gameID); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, string(rec.Clock), rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
+	return err
 }
 
 func findGameByID(ctx context.Context, tx *Tx, id int64) (*tengen.Game, error) {

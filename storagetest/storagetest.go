@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Moves", testMoves},
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
 		{"GamesYourTurnFirst", testGamesYourTurnFirst},
+		{"PlayRecord", testPlayRecord},
 		{"Durability", testDurability},
 	}
 	for _, tt := range tests {

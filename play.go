@@ -1,0 +1,190 @@
+package tengen
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+)
+
+// PlayService plays games: it validates commands against the rules and the
+// clocks, commits every change to storage before it reports it, and tells the
+// watchers of a game what changed. docs/API.md describes the same operations
+// as the HTTP and WebSocket protocol.
+//
+// Every method takes the acting user's id (0 for anonymous visitors) and
+// fails with ENOTFOUND for unknown games. Commands by users who do not play
+// in the game fail with EFORBIDDEN; commands that do not fit the game's phase
+// fail with ECONFLICT; illegal moves fail with EINVALID and a message that
+// names the rule. A refused command changes nothing.
+type PlayService interface {
+	// Snapshot returns the game's full state as userID sees it.
+	Snapshot(ctx context.Context, gameID, userID int64) (*GameSnapshot, error)
+	// Move plays, passes or resigns for userID. A command whose Seq is
+	// already stored with the same move by the same player changes nothing
+	// and returns the current snapshot, so that duplicate submissions apply
+	// once.
+	Move(ctx context.Context, gameID, userID int64, cmd MoveCommand) (*GameSnapshot, error)
+	// Toggle marks the group at p dead, or alive again, in the scoring
+	// phase, making a new proposal.
+	Toggle(ctx context.Context, gameID, userID int64, p Point) (*GameSnapshot, error)
+	// Accept accepts proposal seq in the scoring phase; an older proposal
+	// is refused with ECONFLICT. When both players have accepted the same
+	// proposal the game ends with its count.
+	Accept(ctx context.Context, gameID, userID int64, seq int) (*GameSnapshot, error)
+	// Resume ends the scoring phase and continues play.
+	Resume(ctx context.Context, gameID, userID int64) (*GameSnapshot, error)
+	// Watch returns the snapshot for userID and calls sink with every later
+	// event of the game, in order and without gaps, until stop is called.
+	// sink is called with the game's lock held: it must not block or call
+	// back into the service (queue the event and return).
+	Watch(ctx context.Context, gameID, userID int64, sink func(*GameEvent)) (snap *GameSnapshot, stop func(), err error)
+	// SGF returns the game record in SGF.
+	SGF(ctx context.Context, gameID int64) ([]byte, error)
+}
+
+// MoveCommand is a player's move: a play at X, Y, a pass or a resignation.
+// Seq is the number the move will get (the game's MoveCount+1); it may be 0
+// for a resignation only.
+type MoveCommand struct {
+	Seq  int      `json:"seq"`
+	Kind MoveKind `json:"kind"`
+	X    int      `json:"x"`
+	Y    int      `json:"y"`
+}
+
+// Captures counts the stones each colour captured during play.
+type Captures struct {
+	Black int `json:"black"`
+	White int `json:"white"`
+}
+
+// Handicap describes a game's handicap stones.
+type Handicap struct {
+	Stones int     `json:"stones"`
+	Points []Point `json:"points"`
+	// Free is true when Black places the stones: Black's first Stones
+	// moves are the placements.
+	Free bool `json:"free"`
+}
+
+// ClockSide is one player's time as the clock stood when its running turn
+// began (see ClockView).
+type ClockSide struct {
+	MainMs   int64 `json:"mainMs"`
+	Overtime bool  `json:"overtime"`
+	Periods  int   `json:"periods"`
+	PeriodMs int64 `json:"periodMs"`
+	Stones   int   `json:"stones"`
+	TimedOut bool  `json:"timedOut"`
+}
+
+// ClockView is the game clock as clients see it. The sides do not include
+// the running turn: clients subtract the time since RunningSince.
+type ClockView struct {
+	Kind         TimeControlKind `json:"kind"`
+	Running      Color           `json:"running"`
+	RunningSince *time.Time      `json:"runningSince,omitempty"`
+	Deadline     *time.Time      `json:"deadline,omitempty"`
+	Black        ClockSide       `json:"black"`
+	White        ClockSide       `json:"white"`
+}
+
+// Proposal is a dead-stone proposal of the scoring phase.
+type Proposal struct {
+	Seq        int     `json:"seq"`
+	Dead       []Point `json:"dead"`
+	AcceptedBy []Color `json:"acceptedBy"`
+}
+
+// ScoreSide is one player's side of the count; see goban.Breakdown.
+type ScoreSide struct {
+	Territory     int     `json:"territory"`
+	Captures      int     `json:"captures"`
+	Dead          int     `json:"dead"`
+	Lost          int     `json:"lost"`
+	OwnDead       int     `json:"ownDead"`
+	Stones        int     `json:"stones"`
+	Komi          float64 `json:"komi"`
+	HandicapBonus float64 `json:"handicapBonus"`
+	Total         float64 `json:"total"`
+}
+
+// ScoreView is the count of a proposal: both sides, the territory map and the
+// result the game would have.
+type ScoreView struct {
+	// Scoring is "territory", "area" or "loss".
+	Scoring string    `json:"scoring"`
+	Result  string    `json:"result"`
+	Margin  float64   `json:"margin"`
+	Black   ScoreSide `json:"black"`
+	White   ScoreSide `json:"white"`
+	// Owner has one string per row, one character per point: B or W for
+	// points that count for that colour, '.' for neutral points.
+	Owner []string `json:"owner"`
+	Seki  []Point  `json:"seki"`
+}
+
+// GameSnapshot is the full state of a game as one user sees it.
+type GameSnapshot struct {
+	Game *Game `json:"game"`
+	// You is the viewer's colour, "" for spectators.
+	You      Color       `json:"you"`
+	Moves    []*GameMove `json:"moves"`
+	Board    []string    `json:"board"`
+	Captures Captures    `json:"captures"`
+	LastMove *GameMove   `json:"lastMove,omitempty"`
+	Komi     float64     `json:"komi"`
+	Handicap Handicap    `json:"handicap"`
+	Clock    *ClockView  `json:"clock,omitempty"`
+	Proposal *Proposal   `json:"proposal,omitempty"`
+	Score    *ScoreView  `json:"score,omitempty"`
+	// ServerTime is when the snapshot was made.
+	ServerTime time.Time `json:"serverTime"`
+}
+
+// Event types.
+const (
+	EventGame     = "game"
+	EventMove     = "move"
+	EventClock    = "clock"
+	EventPhase    = "phase"
+	EventProposal = "proposal"
+	EventAccepted = "accepted"
+)
+
+// GameEvent is one change of a game, sent to everyone who watches it. Which
+// fields are set depends on Type (see docs/API.md). An event is shared by
+// all watchers and must not be changed once published.
+type GameEvent struct {
+	Type     string        `json:"type"`
+	GameID   int64         `json:"gameId"`
+	State    *GameSnapshot `json:"state,omitempty"`
+	Move     *GameMove     `json:"move,omitempty"`
+	Game     *Game         `json:"game,omitempty"`
+	Board    []string      `json:"board,omitempty"`
+	Captures *Captures     `json:"captures,omitempty"`
+	Captured []Point       `json:"captured,omitempty"`
+	Clock    *ClockView    `json:"clock,omitempty"`
+	Proposal *Proposal     `json:"proposal,omitempty"`
+	Score    *ScoreView    `json:"score,omitempty"`
+	Color    Color         `json:"color,omitempty"`
+	Seq      int           `json:"seq,omitempty"`
+
+	once sync.Once
+	data []byte
+}
+
+// JSON returns the event's JSON encoding, computed once however many
+// watchers send it.
+func (e *GameEvent) JSON() []byte {
+	e.once.Do(func() {
+		type plain GameEvent // without methods, so Marshal does not recurse
+		b, err := json.Marshal((*plain)(e))
+		if err != nil {
+			b = []byte(`{"type":"error","code":"internal","message":"Internal error."}`)
+		}
+		e.data = b
+	})
+	return e.data
+}

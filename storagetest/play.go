@@ -1,0 +1,103 @@
+package storagetest
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"tengen"
+)
+
+// testPlayRecord checks the state stored beside the moves: the play record
+// and the clock of each move, written with AppendMove or UpdateGame, and
+// UpdateGame's conditions.
+func testPlayRecord(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	black, white := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white")
+	g := mustGame(t, b.Services, black, white, settings19())
+
+	rec, err := b.Games.FindPlayRecord(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rec, &tengen.PlayRecord{}) {
+		t.Errorf("record of a new game = %+v, want zero", rec)
+	}
+	_, err = b.Games.FindPlayRecord(ctx, 999999)
+	wantCode(t, "record of unknown game", err, tengen.ENOTFOUND)
+
+	// The clock starts without a move: UpdateGame at move 0.
+	clock0 := json.RawMessage(`{"turn":"B","since":"2026-01-01T00:00:00Z"}`)
+	got, err := b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying,
+		Record: &tengen.PlayRecord{Clock: clock0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ToMove != tengen.Black || got.Status != tengen.GamePlaying || got.MoveCount != 0 {
+		t.Errorf("UpdateGame returned %+v", got)
+	}
+	_, err = b.Games.UpdateGame(ctx, g.ID, 1, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying})
+	wantCode(t, "UpdateGame with a stale move count", err, tengen.ECONFLICT)
+	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: tengen.White, Status: "bogus"})
+	wantCode(t, "UpdateGame with a bad status", err, tengen.EINVALID)
+	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying,
+		Record: &tengen.PlayRecord{Clock: json.RawMessage(`{broken`)}})
+	wantCode(t, "UpdateGame with a broken clock", err, tengen.EINVALID)
+
+	// Two passes with the clock of each move and the proposal with the
+	// second.
+	moveClock := json.RawMessage(`{"main":"9m58s"}`)
+	m1 := &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePass, Clock: moveClock}
+	if _, err := b.Games.AppendMove(ctx, black.ID, m1, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying}); err != nil {
+		t.Fatal(err)
+	}
+	want := &tengen.PlayRecord{Clock: json.RawMessage(`{"turn":"W"}`), ProposalSeq: 1,
+		Dead: []tengen.Point{{X: 3, Y: 4}, {X: 3, Y: 5}}, AcceptedWhite: 1,
+		Resumptions: []tengen.Resumption{{AfterSeq: 0, Color: tengen.White}}}
+	m2 := &tengen.GameMove{GameID: g.ID, Seq: 2, Kind: tengen.MovePass}
+	if _, err := b.Games.AppendMove(ctx, white.ID, m2, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameScoring, Record: want}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err = b.Games.FindPlayRecord(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rec, want) {
+		t.Errorf("record after AppendMove = %+v, want %+v", rec, want)
+	}
+	moves, err := b.Games.FindMoves(ctx, g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 2 || string(moves[0].Clock) != string(moveClock) || moves[1].Clock != nil {
+		t.Errorf("move clocks = %d moves: %s, %s", len(moves), moves[0].Clock, moves[1].Clock)
+	}
+
+	// The scoring phase ends by agreement: UpdateGame finishes the game,
+	// after which nothing changes it.
+	done, err := b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameFinished, Result: "W+6.5",
+		Record: &tengen.PlayRecord{ProposalSeq: 1, AcceptedBlack: 1, AcceptedWhite: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done.Status != tengen.GameFinished || done.Result != "W+6.5" {
+		t.Errorf("finished game = %s %q", done.Status, done.Result)
+	}
+	_, err = b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying})
+	wantCode(t, "UpdateGame after the end", err, tengen.ECONFLICT)
+	stored, err := b.Games.FindGameByID(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Status != tengen.GameFinished || stored.Result != "W+6.5" || stored.MoveCount != 2 {
+		t.Errorf("stored game = %s %q %d", stored.Status, stored.Result, stored.MoveCount)
+	}
+	rec, err = b.Games.FindPlayRecord(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.AcceptedBlack != 1 || len(rec.Dead) != 0 || rec.Clock != nil {
+		t.Errorf("final record = %+v", rec)
+	}
+}
