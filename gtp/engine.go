@@ -34,6 +34,9 @@ type Options struct {
 	// ErrorLog receives handler panics with their stacks; nil discards
 	// them.
 	ErrorLog io.Writer
+	// NoFiles removes loadsgf and the file form of printsgf, for engines
+	// whose controller must not reach the file system.
+	NoFiles bool
 }
 
 // Engine is a GTP engine that plays Go on a goban.Game: the full command set
@@ -55,6 +58,7 @@ type Engine struct {
 	timeLeft  [3]clock.State // indexed by goban.Color
 	timeKnown [3]bool        // a time_left arrived for the colour
 	handicaps int
+	noFiles   bool
 }
 
 // NewEngine returns an engine on an empty 19×19 board.
@@ -85,6 +89,7 @@ func NewEngine(opts Options) (*Engine, error) {
 		rules:    rules,
 		width:    19,
 		height:   19,
+		noFiles:  opts.NoFiles,
 	}
 	if e.playouts <= 0 {
 		e.playouts = 200
@@ -149,6 +154,10 @@ func (e *Engine) register() {
 	h("all_legal", e.allLegal)
 	h("is_legal", e.isLegal)
 	h("showboard", e.showboard)
+	h("printsgf", e.printSGF)
+	if !e.noFiles {
+		h("loadsgf", e.loadSGF)
+	}
 	h("kgs-rules", e.setRules)
 	h("kata-set-rules", e.setRules)
 }
@@ -217,22 +226,7 @@ var errOffBoard = errors.New("off board")
 // the board yields errOffBoard, so that play can answer "illegal move: off
 // board" rather than a syntax error.
 func (e *Engine) parseVertex(s string) (p goban.Point, pass bool, err error) {
-	if strings.EqualFold(s, "pass") {
-		return goban.Point{}, true, nil
-	}
-	const letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-	if len(s) < 2 || len(s) > 3 {
-		return goban.Point{}, false, fmt.Errorf("syntax error: invalid vertex %q", s)
-	}
-	col := strings.IndexByte(letters, strings.ToUpper(s[:1])[0])
-	row, err := strconv.Atoi(s[1:])
-	if col < 0 || err != nil || s[1] < '0' || s[1] > '9' {
-		return goban.Point{}, false, fmt.Errorf("syntax error: invalid vertex %q", s)
-	}
-	if col >= e.width || row < 1 || row > e.height {
-		return goban.Point{}, false, errOffBoard
-	}
-	return goban.Point{X: col, Y: e.height - row}, false, nil
+	return parseVertexOn(s, e.width, e.height)
 }
 
 func (e *Engine) vertex(p goban.Point) string { return goban.FormatVertex(p, e.height) }
