@@ -59,7 +59,7 @@ func (s *otScanner) spaces() {
 
 func (s *otScanner) done() bool { s.spaces(); return s.pos == len(s.lower) }
 
-// token returns the next run of digits and dots.
+// number returns the next run of digits and dots and where it starts.
 func (s *otScanner) number() (string, int) {
 	s.spaces()
 	start := s.pos
@@ -76,15 +76,6 @@ func (s *otScanner) seconds() (time.Duration, error) {
 		return 0, s.errf(at+off, "%v", err)
 	}
 	return d, nil
-}
-
-func (s *otScanner) count(limit int) (int, error) {
-	tok, at := s.number()
-	n, off, err := parseCount(tok, limit)
-	if err != nil {
-		return 0, s.errf(at+off, "%v", err)
-	}
-	return n, nil
 }
 
 // word consumes the first of words that comes next and returns it, or "".
