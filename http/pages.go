@@ -20,7 +20,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -129,6 +129,8 @@ type pageData struct {
 	Form     challengeForm    // challenge form values
 	Heading  string           // error page
 	Detail   string           // error page
+	Game     *gamePage        // game page
+	MyGames  *myGamesPage     // "my games" page
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {

@@ -264,6 +264,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /challenges", s.handleChallengeForm)
 	mux.HandleFunc("POST /challenges/{id}/accept", s.handleAcceptForm)
 	mux.HandleFunc("POST /challenges/{id}/cancel", s.handleCancelForm)
+	mux.HandleFunc("GET /games/{id}", s.handleGamePage)
+	mux.HandleFunc("GET /me/games", s.handleMyGames)
 
 	// JSON API.
 	mux.HandleFunc("POST /api/v1/register", s.apiRegister)

@@ -1,0 +1,603 @@
+// The game page: connects the game's WebSocket (docs/API.md, "WebSocket"),
+// draws what the server sends and sends the player's commands. The server
+// is the only authority: nothing is drawn before the server confirmed it,
+// and anything unexpected makes the page start again from a snapshot.
+import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
+import { texts, format, resultText, colorName, formatNumber } from "/static/js/texts.js";
+
+const root = document.getElementById("game");
+if (root) {
+  start(root);
+}
+
+function start(root) {
+  const T = texts();
+  const gameId = Number(root.dataset.gameId);
+  const size = Number(root.dataset.size);
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    status: $("status"), error: $("game-error"), connection: $("connection"),
+    play: $("play-controls"), pass: $("pass"), resign: $("resign"),
+    scoring: $("scoring"), scoreRows: $("score-rows"), proposal: $("proposal-status"),
+    scoringControls: $("scoring-controls"), accept: $("accept"), resume: $("resume"),
+    result: $("result"), replay: $("replay"), slider: $("nav-slider"), navPos: $("nav-pos"),
+    coords: $("opt-coords"), numbers: $("opt-numbers"),
+  };
+
+  /** @type {any} the last snapshot, kept current by events */
+  let state = null;
+  /** view is the move number shown in a replay, null for the live position. */
+  let view = null;
+  /** pending maps command ids to their kinds while the server has not answered. */
+  const pending = new Map();
+  let nextId = 1;
+  let ws = null;
+  let attempt = 0;
+  let reconnectTimer = 0;
+  let pingTimer = 0;
+  // offset estimates server time minus local time in ms; rtt is the round
+  // trip of the ping it came from (the shortest seen wins).
+  let offset = 0;
+  let bestRtt = Infinity;
+  const pingsSent = new Map();
+
+  const board = new Board($("board"), {
+    width: size, height: size, label: T.boardLabel,
+    coordinates: localStorage.getItem("tengen.coords") !== "0",
+    moveNumbers: localStorage.getItem("tengen.numbers") === "1",
+    onClick: clickPoint,
+    onInvalid: showError,
+    entry: { label: T.entryLabel, button: T.entryButton, invalid: T.entryInvalid },
+  });
+  ui.coords.checked = board.coordinates;
+  ui.numbers.checked = board.moveNumbers;
+  ui.coords.addEventListener("change", () => {
+    board.setCoordinates(ui.coords.checked);
+    localStorage.setItem("tengen.coords", ui.coords.checked ? "1" : "0");
+  });
+  ui.numbers.addEventListener("change", () => {
+    board.setMoveNumbers(ui.numbers.checked);
+    localStorage.setItem("tengen.numbers", ui.numbers.checked ? "1" : "0");
+  });
+
+  ui.pass.addEventListener("click", () => {
+    if (state) {
+      send({ type: "pass", seq: state.game.moveCount + 1 });
+    }
+  });
+  ui.resign.addEventListener("click", () => {
+    if (window.confirm(T.confirmResign)) {
+      send({ type: "resign" });
+    }
+  });
+  ui.accept.addEventListener("click", () => {
+    if (state && state.proposal) {
+      send({ type: "accept", seq: state.proposal.seq });
+    }
+  });
+  ui.resume.addEventListener("click", () => send({ type: "resume" }));
+
+  // Replay navigation.
+  const go = (n) => {
+    if (!state) {
+      return;
+    }
+    const last = state.moves.length;
+    n = Math.max(0, Math.min(last, n));
+    view = n === last ? null : n;
+    render();
+  };
+  const shown = () => (view === null ? (state ? state.moves.length : 0) : view);
+  $("nav-first").addEventListener("click", () => go(0));
+  $("nav-prev").addEventListener("click", () => go(shown() - 1));
+  $("nav-next").addEventListener("click", () => go(shown() + 1));
+  $("nav-last").addEventListener("click", () => go(Infinity));
+  ui.slider.addEventListener("input", () => go(Number(ui.slider.value)));
+  document.addEventListener("keydown", (ev) => {
+    if (!state || state.game.status !== "finished" || ev.target instanceof HTMLInputElement) {
+      return;
+    }
+    const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (ev.key in keys) {
+      ev.preventDefault();
+      const d = keys[ev.key];
+      go(Math.abs(d) === Infinity ? d : shown() + d);
+    }
+  });
+
+  setInterval(renderClocks, 250);
+  connect();
+
+  function connect() {
+    clearTimeout(reconnectTimer);
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}/api/v1/games/${gameId}/ws`);
+    const sock = ws;
+    setConnection(T.connecting);
+    sock.addEventListener("open", () => {
+      attempt = 0;
+      bestRtt = Infinity;
+      ping();
+      clearInterval(pingTimer);
+      pingTimer = setInterval(ping, 15000);
+    });
+    sock.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      handle(msg);
+    });
+    sock.addEventListener("close", () => {
+      if (sock !== ws) {
+        return;
+      }
+      clearInterval(pingTimer);
+      pending.clear();
+      if (state && state.game.status === "finished") {
+        setConnection("");
+        return;
+      }
+      // Backoff: 0.5 s, 1 s, 2 s, … up to 30 s, with some jitter so that
+      // many tabs do not come back at the same moment after a restart.
+      const delay = Math.min(30000, 500 * 2 ** attempt) * (0.8 + 0.4 * Math.random());
+      attempt++;
+      setConnection(format(T.reconnecting, Math.round(delay / 100) / 10));
+      reconnectTimer = setTimeout(connect, delay);
+    });
+  }
+
+  function setConnection(text) {
+    ui.connection.textContent = text;
+    ui.connection.hidden = !text;
+    root.dataset.connected = text ? "false" : "true";
+  }
+
+  function send(cmd) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      return false;
+    }
+    const id = `c${nextId++}`;
+    pending.set(id, cmd.type);
+    ws.send(JSON.stringify({ ...cmd, id }));
+    return true;
+  }
+
+  function ping() {
+    const id = `p${nextId++}`;
+    pingsSent.set(id, performance.now());
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "ping", id }));
+    }
+  }
+
+  /** serverNow estimates the server's clock in ms since the epoch. */
+  function serverNow() {
+    return Date.now() + offset;
+  }
+
+  function resync() {
+    if (!send({ type: "sync" }) && ws) {
+      ws.close();
+    }
+  }
+
+  function handle(msg) {
+    switch (msg.type) {
+      case "game":
+        state = msg.state;
+        state.moves = state.moves || [];
+        if (bestRtt === Infinity && state.serverTime) {
+          // Until the first pong, assume the snapshot took no time.
+          offset = Date.parse(state.serverTime) - Date.now();
+        }
+        setConnection("");
+        render();
+        break;
+      case "move":
+        if (!state || msg.move.seq !== state.game.moveCount + 1) {
+          resync();
+          return;
+        }
+        state.moves.push(msg.move);
+        state.game = msg.game;
+        state.board = msg.board;
+        state.captures = msg.captures;
+        state.lastMove = msg.move;
+        if ("clock" in msg) {
+          state.clock = msg.clock;
+        }
+        announce(msg.move);
+        render();
+        break;
+      case "clock":
+        if (state) {
+          state.clock = msg.clock;
+          renderClocks();
+        }
+        break;
+      case "phase":
+        if (!state) {
+          return;
+        }
+        state.game = msg.game;
+        state.clock = msg.clock;
+        state.proposal = msg.proposal;
+        state.score = msg.score;
+        render();
+        break;
+      case "proposal":
+        if (!state) {
+          return;
+        }
+        state.proposal = msg.proposal;
+        state.score = msg.score;
+        render();
+        break;
+      case "accepted":
+        if (!state || !state.proposal || state.proposal.seq !== msg.seq) {
+          resync();
+          return;
+        }
+        if (!state.proposal.acceptedBy.includes(msg.color)) {
+          state.proposal.acceptedBy.push(msg.color);
+        }
+        render();
+        break;
+      case "ok":
+        pending.delete(msg.id);
+        break;
+      case "error":
+        pending.delete(msg.id);
+        showError(msg.message);
+        if (msg.code === "conflict") {
+          resync();
+        }
+        break;
+      case "pong": {
+        const sent = pingsSent.get(msg.id);
+        pingsSent.delete(msg.id);
+        if (sent === undefined || !msg.serverTime) {
+          return;
+        }
+        const rtt = performance.now() - sent;
+        if (rtt <= bestRtt) {
+          // The server read its clock about half way through the round trip.
+          bestRtt = rtt;
+          offset = Date.parse(msg.serverTime) + rtt / 2 - Date.now();
+        }
+        break;
+      }
+    }
+  }
+
+  function showError(text) {
+    ui.error.textContent = text || "";
+    ui.error.hidden = !text;
+  }
+
+  function clickPoint(p) {
+    if (!state || view !== null) {
+      return;
+    }
+    const g = state.game;
+    showError("");
+    if (g.status === "playing") {
+      if (!state.you) {
+        return;
+      }
+      if (g.toMove !== state.you) {
+        showError(T.notYourTurn);
+        return;
+      }
+      send({ type: "move", seq: g.moveCount + 1, x: p.x, y: p.y });
+    } else if (g.status === "scoring" && state.you) {
+      if (board.at(p.x, p.y) !== EMPTY) {
+        send({ type: "toggle", x: p.x, y: p.y });
+      }
+    }
+  }
+
+  function announce(move) {
+    const who = colorName(T, move.color);
+    if (move.kind === "play") {
+      ui.status.textContent = format(T.played, who, pointName(move.x, move.y, size));
+    } else if (move.kind === "pass") {
+      ui.status.textContent = format(T.passed, who);
+    } else {
+      ui.status.textContent = format(T.resigned, who);
+    }
+  }
+
+  /** render draws everything from state. */
+  function render() {
+    const g = state.game;
+    root.dataset.status = g.status;
+    root.dataset.moveCount = String(g.moveCount);
+    root.dataset.toMove = g.toMove || "";
+    const you = state.you || "";
+    const mine = you !== "";
+    const counted = !!(state.proposal && state.score);
+
+    // Board.
+    const numbers = [];
+    const moves = view === null ? state.moves : state.moves.slice(0, view);
+    for (const m of moves) {
+      if (m.kind === "play") {
+        numbers[m.y * size + m.x] = m.seq;
+      }
+    }
+    if (view === null) {
+      const last = state.lastMove && state.lastMove.kind === "play" ? state.lastMove : null;
+      board.update({
+        stones: state.board, numbers,
+        lastMove: last ? { x: last.x, y: last.y } : null,
+        hoverColor: g.status === "playing" && mine && g.toMove === you ? (you === "black" ? BLACK : WHITE) : 0,
+        dead: counted ? state.proposal.dead.map(([x, y]) => ({ x, y })) : [],
+        territory: counted ? territoryOf(state.score.owner, state.board) : null,
+      });
+      setCaptures(state.captures);
+    } else {
+      const pos = replay(size, state.handicap, moves);
+      const last = moves.length && moves[moves.length - 1].kind === "play" ? moves[moves.length - 1] : null;
+      board.update({
+        stones: pos.stones, numbers, lastMove: last ? { x: last.x, y: last.y } : null,
+        hoverColor: 0, dead: [], territory: null,
+      });
+      setCaptures(pos.captures);
+    }
+
+    // Whose turn.
+    for (const el of document.querySelectorAll(".player")) {
+      el.classList.toggle("to-move", g.status === "playing" && el.dataset.color === g.toMove);
+    }
+    if (g.status === "playing") {
+      ui.status.textContent = mine && g.toMove === you ? T.yourMove : format(T.toMove, colorName(T, g.toMove));
+      if (!mine) {
+        ui.status.textContent += " " + T.spectating;
+      }
+    } else if (g.status === "scoring") {
+      ui.status.textContent = T.scoringPhase;
+    } else {
+      ui.status.textContent = "";
+    }
+    ui.play.hidden = !(mine && g.status === "playing");
+    ui.pass.disabled = g.toMove !== you;
+
+    // Scoring.
+    ui.scoring.hidden = !counted;
+    ui.scoringControls.hidden = !(mine && g.status === "scoring");
+    $("scoring-help").hidden = g.status !== "scoring";
+    if (counted) {
+      renderScore(state.score);
+      const p = state.proposal;
+      ui.accept.textContent = format(T.accept, p.seq);
+      ui.accept.dataset.seq = String(p.seq);
+      ui.accept.disabled = p.acceptedBy.includes(you);
+      if (g.status === "scoring") {
+        if (p.acceptedBy.includes(you)) {
+          ui.proposal.textContent = format(T.youAccepted, p.seq);
+        } else if (p.acceptedBy.length) {
+          ui.proposal.textContent = format(T.acceptedBy, p.seq, p.acceptedBy.map((c) => colorName(T, c)).join(", "));
+        } else {
+          ui.proposal.textContent = format(T.acceptedNone, p.seq);
+        }
+      } else {
+        ui.proposal.textContent = "";
+      }
+    }
+
+    // Result and replay.
+    const finished = g.status === "finished";
+    ui.result.hidden = !finished;
+    if (finished) {
+      ui.result.textContent = format(T.result, g.result, resultText(T, g.result));
+      ui.result.dataset.result = g.result;
+    }
+    ui.replay.hidden = !finished;
+    if (finished) {
+      const n = state.moves.length;
+      ui.slider.max = String(n);
+      ui.slider.value = String(shown());
+      ui.navPos.textContent = format(T.moveOf, shown(), n);
+    }
+    renderClocks();
+  }
+
+  function setCaptures(c) {
+    $("captures-black").textContent = String((c && c.black) || 0);
+    $("captures-white").textContent = String((c && c.white) || 0);
+  }
+
+  function renderScore(score) {
+    const rows = score.scoring === "area"
+      ? ["stones", "territory", "komi", "handicapBonus", "total"]
+      : score.scoring === "loss"
+        ? ["territory", "lost", "ownDead", "komi", "total"]
+        : ["territory", "captures", "dead", "komi", "total"];
+    ui.scoreRows.replaceChildren();
+    for (const key of rows) {
+      const tr = document.createElement("tr");
+      tr.dataset.row = key;
+      if (key === "total") {
+        tr.className = "total";
+      }
+      for (const text of [T[`score.${key}`], num(score.black[key]), num(score.white[key])]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      ui.scoreRows.appendChild(tr);
+    }
+  }
+
+  function renderClocks() {
+    for (const color of ["black", "white"]) {
+      const el = $(`clock-${color}`);
+      el.textContent = state && state.clock ? clockText(color) : "–";
+    }
+  }
+
+  /** clockText shows one player's time, counting down the running clock. */
+  function clockText(color) {
+    const c = state.clock;
+    const side = c[color];
+    if (side.timedOut) {
+      return T.timedOut;
+    }
+    let elapsed = 0;
+    if (c.running === color && c.runningSince) {
+      elapsed = Math.max(0, serverNow() - Date.parse(c.runningSince));
+    }
+    const el = $(`clock-${color}`);
+    const tc = state.game.settings.timeControl;
+    let main = side.mainMs;
+    let text;
+    switch (c.kind) {
+      case "byoyomi": {
+        let periods = side.periods;
+        let period = side.periodMs;
+        if (!side.overtime && main - elapsed > 0) {
+          main -= elapsed;
+          text = format(T.clockPeriods, hms(main), periods, hms(tc.periodTime * 1000));
+          el.classList.toggle("low", false);
+          break;
+        }
+        let over = side.overtime ? elapsed : elapsed - main;
+        period -= over;
+        while (period <= 0 && periods > 1) {
+          periods--;
+          period += tc.periodTime * 1000;
+        }
+        text = format(T.clockOvertime, hms(Math.max(0, period)), periods);
+        el.classList.toggle("low", periods <= 1 && period < 10000);
+        break;
+      }
+      case "canadian": {
+        if (!side.overtime && main - elapsed > 0) {
+          text = hms(main - elapsed);
+          el.classList.toggle("low", false);
+          break;
+        }
+        const over = side.overtime ? elapsed : elapsed - main;
+        const left = Math.max(0, side.periodMs - over);
+        text = format(T.clockStones, hms(left), side.stones);
+        el.classList.toggle("low", left < 10000);
+        break;
+      }
+      case "correspondence": {
+        const left = Math.max(0, main - elapsed);
+        const days = Math.floor(left / 86400000);
+        text = format(T.clockDays, days, hms(left - days * 86400000));
+        el.classList.toggle("low", left < 3600000);
+        break;
+      }
+      default: {
+        const left = Math.max(0, main - elapsed);
+        text = hms(left);
+        el.classList.toggle("low", left < 10000);
+      }
+    }
+    return text;
+  }
+}
+
+/** hms formats milliseconds as m:ss or h:mm:ss, rounding up while counting down. */
+function hms(ms) {
+  const s = Math.ceil(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+function num(v) {
+  return typeof v === "number" ? formatNumber(v) : "";
+}
+
+/** territoryOf turns the score's owner rows into the board's territory marks (empty points and dead stones). */
+function territoryOf(owner, boardRows) {
+  const t = { black: [], white: [] };
+  if (!owner) {
+    return t;
+  }
+  owner.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) {
+      const o = row[x];
+      const stone = boardRows[y][x];
+      if (o === "B" && stone !== "B") {
+        t.black.push({ x, y });
+      } else if (o === "W" && stone !== "W") {
+        t.white.push({ x, y });
+      }
+    }
+  });
+  return t;
+}
+
+/**
+ * replay computes the position after the given moves for the move
+ * navigation: stones are placed, opponents' chains without liberties are
+ * taken off, then the mover's own chain if it has none (suicide, where the
+ * rules allow it). The moves are the server's, so they are legal.
+ */
+export function replay(size, handicap, moves) {
+  const stones = new Array(size * size).fill(EMPTY);
+  const captures = { black: 0, white: 0 };
+  if (handicap && !handicap.free) {
+    for (const [x, y] of handicap.points || []) {
+      stones[y * size + x] = BLACK;
+    }
+  }
+  const neighbours = (i) => {
+    const x = i % size, y = (i - x) / size, out = [];
+    if (x > 0) out.push(i - 1);
+    if (x < size - 1) out.push(i + 1);
+    if (y > 0) out.push(i - size);
+    if (y < size - 1) out.push(i + size);
+    return out;
+  };
+  const chain = (i) => {
+    const color = stones[i], seen = new Set([i]), stack = [i];
+    let libs = 0;
+    const libSeen = new Set();
+    while (stack.length) {
+      const j = stack.pop();
+      for (const n of neighbours(j)) {
+        if (stones[n] === EMPTY && !libSeen.has(n)) {
+          libSeen.add(n);
+          libs++;
+        } else if (stones[n] === color && !seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
+      }
+    }
+    return { stones: seen, libs };
+  };
+  for (const m of moves) {
+    if (m.kind !== "play") {
+      continue;
+    }
+    const i = m.y * size + m.x;
+    const c = m.color === "black" ? BLACK : WHITE;
+    const opp = c === BLACK ? WHITE : BLACK;
+    stones[i] = c;
+    for (const n of neighbours(i)) {
+      if (stones[n] === opp) {
+        const ch = chain(n);
+        if (ch.libs === 0) {
+          for (const j of ch.stones) stones[j] = EMPTY;
+          captures[m.color] += ch.stones.size;
+        }
+      }
+    }
+    const own = chain(i);
+    if (own.libs === 0) {
+      for (const j of own.stones) stones[j] = EMPTY;
+      captures[m.color === "black" ? "white" : "black"] += own.stones.size;
+    }
+  }
+  return { stones, captures };
+}
