@@ -158,6 +158,7 @@ func (e *Engine) register() {
 	if !e.noFiles {
 		h("loadsgf", e.loadSGF)
 	}
+	h("gogui-analyze_commands", e.analyzeCommands)
 	h("kgs-rules", e.setRules)
 	h("kata-set-rules", e.setRules)
 }
@@ -771,6 +772,20 @@ func (e *Engine) showboard(context.Context, Command) (string, error) {
 		sb.WriteString("\n" + l)
 	}
 	return sb.String(), nil
+}
+
+// analyzeCommands lists, for GoGui's Analyze menu, the commands whose
+// answers it can show on the board ("type/label/command").
+func (e *Engine) analyzeCommands(context.Context, Command) (string, error) {
+	return strings.Join([]string{
+		"string/Final Score/final_score",
+		"plist/Dead Stones/final_status_list dead",
+		"plist/Seki Stones/final_status_list seki",
+		"plist/Legal Moves Black/all_legal b",
+		"plist/Legal Moves White/all_legal w",
+		"string/Captures Black/captures b",
+		"string/Captures White/captures w",
+	}, "\n"), nil
 }
 
 func (e *Engine) setRules(_ context.Context, cmd Command) (string, error) {

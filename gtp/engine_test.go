@@ -39,7 +39,7 @@ func FuzzEngine(f *testing.F) {
 		if strings.Count(script, "\n") > 60 || len(script) > 4000 {
 			return // keep each run short
 		}
-		e, err := NewEngine(Options{Seed: 1, ScoringPlayouts: 10})
+		e, err := NewEngine(Options{Seed: 1, ScoringPlayouts: 10, NoFiles: true}) // no file access from fuzzed scripts
 		if err != nil {
 			t.Fatal(err)
 		}
