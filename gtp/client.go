@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrClosed is returned by a [Client] whose engine connection has ended.
@@ -18,14 +19,20 @@ var ErrClosed = errors.New("gtp: engine connection closed")
 // fresh numeric ids and matches the responses to them. It is safe for
 // concurrent use; commands are sent one at a time.
 type Client struct {
-	// sendMu serialises Send calls so that responses arrive in order.
-	sendMu sync.Mutex
-	w      *bufio.Writer // guarded by sendMu
-	nextID int           // guarded by sendMu
+	// sendSem serialises Send calls so that responses arrive in order; it
+	// is a channel rather than a mutex so that a Send waiting for its turn
+	// still honours its context (Close must not hang behind a stuck Send).
+	// Holding it (a value in the channel) guards w, nextID and pending.
+	sendSem chan struct{}
+	w       *bufio.Writer
+	nextID  int
 	// pending holds the ids of commands sent whose responses have not been
 	// read yet, oldest first (commands abandoned on timeout stay here until
-	// their response arrives). Guarded by sendMu.
+	// their response arrives).
 	pending []int
+	// sent counts commands written, for tests that wait for a command to
+	// be on its way.
+	sent atomic.Int64
 
 	responses chan Response
 	// stopped is closed by stop to release the reading goroutine.
@@ -39,7 +46,13 @@ type Client struct {
 // from r. It starts a goroutine that reads r until it fails or ends. noise,
 // if not nil, receives lines the engine prints outside responses.
 func NewClient(r io.Reader, w io.Writer, noise func(line string)) *Client {
-	c := &Client{w: bufio.NewWriter(w), nextID: 1, responses: make(chan Response, 16), stopped: make(chan struct{})}
+	c := &Client{
+		sendSem:   make(chan struct{}, 1),
+		w:         bufio.NewWriter(w),
+		nextID:    1,
+		responses: make(chan Response, 16),
+		stopped:   make(chan struct{}),
+	}
 	rr := NewResponseReader(r)
 	rr.Noise = noise
 	go func() {
@@ -82,8 +95,12 @@ func (c *Client) Send(ctx context.Context, name string, args ...string) (string,
 			return "", fmt.Errorf("gtp: command %q contains a control character or '#'", line)
 		}
 	}
-	c.sendMu.Lock()
-	defer c.sendMu.Unlock()
+	select {
+	case c.sendSem <- struct{}{}:
+	case <-ctx.Done():
+		return "", fmt.Errorf("gtp: %q: %w", line, ctx.Err())
+	}
+	defer func() { <-c.sendSem }()
 	id := c.nextID
 	c.nextID++
 	c.w.WriteString(strconv.Itoa(id))
@@ -94,6 +111,7 @@ func (c *Client) Send(ctx context.Context, name string, args ...string) (string,
 		return "", fmt.Errorf("gtp: sending %q: %w", line, err)
 	}
 	c.pending = append(c.pending, id)
+	c.sent.Add(1)
 	for {
 		var resp Response
 		var ok bool
@@ -139,4 +157,10 @@ func (c *Client) match(resp Response, want int) bool {
 		}
 	}
 	return false // an id we never sent or already settled
+}
+
+// pendingCount returns the number of commands sent and not yet answered,
+// for tests; it may be called while a Send waits.
+func (c *Client) pendingCount() int {
+	return int(c.sent.Load())
 }

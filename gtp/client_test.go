@@ -32,6 +32,10 @@ func TestMain(m *testing.M) {
 		s.Handle("quit", func(context.Context, Command) (string, error) { return "", nil })
 		s.Serve(context.Background(), os.Stdin, os.Stdout)
 		time.Sleep(time.Hour)
+	case "mute":
+		// Reads commands and never answers or exits.
+		io.Copy(io.Discard, os.Stdin)
+		time.Sleep(time.Hour)
 	case "crash":
 		fmt.Fprintln(os.Stderr, "fatal: no weights file")
 		os.Exit(3)
@@ -278,5 +282,26 @@ func TestClientAgainstGNUGo(t *testing.T) {
 	}
 	if err := p.Close(); err != nil {
 		t.Errorf("Close: %v", err)
+	}
+}
+
+// TestCloseNotBlockedBySend checks that Close ends an engine even while
+// another goroutine waits, without a deadline, for an answer that never
+// comes.
+func TestCloseNotBlockedBySend(t *testing.T) {
+	p := testEngine(t, "mute", nil, 100*time.Millisecond)
+	errc := make(chan error, 1)
+	go func() {
+		_, err := p.Send(context.Background(), "name")
+		errc <- err
+	}()
+	for p.Client.pendingCount() == 0 {
+		time.Sleep(time.Millisecond) // until the command is on its way
+	}
+	if err := p.Close(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("Close = %v, want a kill report", err)
+	}
+	if err := <-errc; !errors.Is(err, ErrClosed) {
+		t.Errorf("the stuck Send returned %v, want ErrClosed", err)
 	}
 }
