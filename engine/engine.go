@@ -143,25 +143,16 @@ func (e *Engine) GenMove(ctx context.Context, req gtp.MoveRequest) (goban.Move, 
 	return e.Move(ctx, req.Game, Request{Color: req.Color, Cleanup: req.Cleanup, Time: tc, State: st})
 }
 
-// TimeFromGTP turns GTP's time settings and time_left into a clock time
-// control and, when time_left was given, the state it describes.
+// TimeFromGTP returns the time control of a GTP time state and, when the
+// controller reported the time left with time_left, the state it
+// describes; without a report it returns nil and the engine charges its own
+// thinking time to a fresh clock.
 func TimeFromGTP(ts gtp.TimeState) (clock.TimeControl, *clock.State) {
-	var tc clock.TimeControl
-	switch ts.Settings.System {
-	case gtp.Absolute:
-		tc = clock.AbsoluteTime(ts.Settings.Main)
-	case gtp.ByoYomi:
-		tc = clock.ByoYomiTime(ts.Settings.Main, ts.Settings.Periods, ts.Settings.Period)
-	case gtp.Canadian:
-		tc = clock.CanadianTime(ts.Settings.Main, ts.Settings.Stones, ts.Settings.Period)
-	default:
-		return clock.NoTimeLimit(), nil
+	if !ts.LeftReported || ts.Control.Kind == clock.None {
+		return ts.Control, nil
 	}
-	if !ts.Left.Known {
-		return tc, nil
-	}
-	st := tc.StateFromTimeLeft(ts.Left.Time, ts.Left.Stones)
-	return tc, &st
+	st := ts.Left
+	return ts.Control, &st
 }
 
 // Move searches the position of g for req.Color and returns its move: a
@@ -431,14 +422,19 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 			return pass
 		}
 	}
-	if best.move != goban.PassLoc && s.rules.Scoring != goban.AreaScoring && own != nil &&
-		pointless(b, s.geo, own, best.move, sign) {
+	var terr []goban.Color
+	if own != nil && s.rules.Scoring != goban.AreaScoring && oppPassed {
+		// Whole regions count as territory only at the end: in the
+		// middle game an invasion is a move like any other.
+		terr = territory(b, s.geo, own)
+	}
+	if best.move != goban.PassLoc && own != nil && s.rules.Scoring != goban.AreaScoring && pointless(b, s.geo, own, terr, best.move, sign) {
 		// Under territory rules a move inside settled territory costs a
 		// point: take a useful move that is nearly as good, or pass.
 		wr := best.w / max(best.n, 1)
 		found := false
 		for _, r := range cands {
-			if r.move != goban.PassLoc && r.n > 0 && r.w/r.n >= wr-0.03 && !pointless(b, s.geo, own, r.move, sign) {
+			if r.move != goban.PassLoc && r.n > 0 && r.w/r.n >= wr-0.03 && !pointless(b, s.geo, own, terr, r.move, sign) {
 				best, found = r, true
 				break
 			}
@@ -456,26 +452,86 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 }
 
 // pointless reports whether l lies inside settled territory (own or the
-// opponent's), with every neighbour settled the same way and no chain
-// around it short of liberties.
-func pointless(b *goban.Board, geo *geometry, own []float64, l goban.Loc, sign float64) bool {
+// opponent's): either every point around it belongs to one player in at
+// least 90% of the playouts, or it lies in an empty region that touches
+// only one colour whose points that colour owns on average (terr). No
+// chain next to it may be short of liberties, since then the move may be a
+// needed defence or attack.
+func pointless(b *goban.Board, geo *geometry, own []float64, terr []goban.Color, l goban.Loc, sign float64) bool {
+	for _, n := range b.Neighbors(l) {
+		if c := b.ColorAt(n); (c == goban.Black || c == goban.White) && b.Liberties(n) < 3 {
+			return false
+		}
+	}
+	if terr != nil && terr[geo.index[l]] != goban.Empty {
+		return true
+	}
 	v := own[geo.index[l]] * sign
 	if math.Abs(v) < 0.9 {
 		return false
 	}
 	for _, n := range b.Neighbors(l) {
-		i := geo.index[n]
-		if i < 0 {
-			continue
-		}
-		if own[i]*sign*v < 0.8 { // not the same owner, as surely
-			return false
-		}
-		if b.ColorAt(n) != goban.Empty && b.Liberties(n) < 3 {
+		if i := geo.index[n]; i >= 0 && own[i]*sign*v < 0.8 {
 			return false
 		}
 	}
 	return true
+}
+
+// territory returns, for each point, the colour whose territory it is: an
+// empty region that touches stones of only that colour and whose points
+// that colour owns in most playouts (own > 0.5 on average from its side).
+// Other points are Empty.
+func territory(b *goban.Board, geo *geometry, own []float64) []goban.Color {
+	out := make([]goban.Color, len(geo.locs))
+	seen := make([]bool, len(geo.locs))
+	var stack, region []goban.Loc
+	for i, l := range geo.locs {
+		if seen[i] || b.ColorAt(l) != goban.Empty {
+			continue
+		}
+		var touches [4]bool
+		region = region[:0]
+		stack = append(stack[:0], l)
+		seen[i] = true
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			region = append(region, p)
+			for _, n := range b.Neighbors(p) {
+				c := b.ColorAt(n)
+				touches[c] = true
+				if j := geo.index[n]; c == goban.Empty && !seen[j] {
+					seen[j] = true
+					stack = append(stack, n)
+				}
+			}
+		}
+		owner := goban.Empty
+		switch {
+		case touches[goban.Black] && !touches[goban.White]:
+			owner = goban.Black
+		case touches[goban.White] && !touches[goban.Black]:
+			owner = goban.White
+		default:
+			continue
+		}
+		sum := 0.0
+		for _, p := range region {
+			sum += own[geo.index[p]]
+		}
+		avg := sum / float64(len(region))
+		if owner == goban.White {
+			avg = -avg
+		}
+		if avg <= 0.5 {
+			continue
+		}
+		for _, p := range region {
+			out[geo.index[p]] = owner
+		}
+	}
+	return out
 }
 
 // sample picks a move at random for the weak levels: weighted by visits

@@ -289,8 +289,9 @@ func containsLoc(ls []goban.Loc, l goban.Loc) bool {
 }
 
 // randomMove returns a random legal move for c that fills no own eye and is
-// not self-atari of two or more stones (single-stone self-atari, which
-// nakade and throw-ins need, is allowed one time in four), or PassLoc.
+// not self-atari, or PassLoc. A self-atari of up to maxNakade stones is
+// allowed half of the time: throw-ins and the nakade that kill an eye space
+// need it, and without it playouts treat every big eye as alive.
 func (w *worker) randomMove(c goban.Color) goban.Loc {
 	b := w.board
 	empties := b.Empties()
@@ -308,8 +309,10 @@ func (w *worker) randomMove(c goban.Color) goban.Loc {
 		if b.IsEye(l, c) || b.Check(l, c, false) != nil {
 			continue
 		}
-		if sa, size := selfAtari(b, l, c); sa && (size > 1 || w.rng.Intn(4) != 0) {
-			continue
+		if sa, size := selfAtari(b, l, c); sa {
+			if size > maxNakade || w.rng.Intn(2) != 0 {
+				continue
+			}
 		}
 		return l
 	}
@@ -382,3 +385,8 @@ func (w *worker) score() int {
 	w.ownMu.Unlock()
 	return score
 }
+
+// maxNakade is the largest self-atari chain the playouts allow: a larger
+// chain in atari is a real group, a smaller one may be a throw-in or a
+// nakade stone.
+const maxNakade = 3

@@ -135,7 +135,7 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 	for _, q := range b.Neighbors(l) {
 		if b.ColorAt(q) == opp && b.Liberties(q) == 1 {
 			capture = true
-			good(float32(10 + 4*min(b.ChainSize(q), 10)))
+			good(float32(20 + 5*min(b.ChainSize(q), 10)))
 			if q == in.last || b.ChainHead(q) == b.ChainHead(in.last) {
 				good(10)
 			}

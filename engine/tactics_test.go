@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"tengen/goban"
+)
+
+// tactic is a regression position: the engine, at a fixed number of
+// playouts with a fixed seed and one thread, must play one of want and
+// none of avoid.
+type tactic struct {
+	name     string
+	diagram  string
+	toMove   goban.Color
+	komi     float64
+	want     []string
+	avoid    []string
+	playouts int
+}
+
+var tactics = []tactic{
+	{
+		name: "capture the chain in atari",
+		diagram: `
+			. . . . . . .
+			. . X X . . .
+			. X O O X . .
+			. . X O X . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .`,
+		toMove: goban.Black, komi: 0.5, want: []string{"D3"},
+	},
+	{
+		name: "escape from atari",
+		diagram: `
+			. . . . . . .
+			. . O O . . .
+			. O X X O . .
+			. . O X O . .
+			. . . . . . .
+			. . . . . . .
+			. . . . . . .`,
+		toMove: goban.Black, komi: 0.5, want: []string{"D3"},
+	},
+	{
+		// The black stone on D6 is in atari; extending at E6 runs into a
+		// ladder that White wins, so the extension must not be played.
+		name: "do not escape into a working ladder",
+		diagram: `
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . O O . . . .
+			. . O X . . . . .
+			. . . O . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .`,
+		toMove: goban.Black, komi: 0.5, avoid: []string{"E6"},
+	},
+	{
+		// Black's group has two liberties; the white pair on A2 and B2 can only be taken by the snapback
+		// throw-in at B1 (GNU Go 3.8 at level 10 agrees); A1 fails.
+		name: "snapback",
+		diagram: `
+			. X . O .
+			X X X O .
+			X X X O .
+			O O X O .
+			. . O O .`,
+		toMove: goban.Black, komi: 0.5, want: []string{"B1"}, avoid: []string{"A1"},
+	},
+	{
+		// Filling the liberty at E1 would put Black's own eight stones in
+		// atari.
+		name: "no self-atari of a big group",
+		diagram: `
+			. . . . . . .
+			. . . . . . .
+			O O O O O O .
+			X X X X X O .
+			X . X . X O .`,
+		toMove: goban.Black, komi: 0.5, avoid: []string{"B1", "D1"},
+	},
+	{
+		// Black's group has a straight three eye space on the edge; the
+		// middle point B5 makes two eyes, and with komi −9.5 life decides
+		// the game (GNU Go 3.8 at level 10 agrees for both colours).
+		name: "live with the vital point",
+		diagram: `
+			. . . X O
+			X X X X O
+			O O O O O
+			. . . . .
+			. . . . .`,
+		toMove: goban.Black, komi: -9.5, want: []string{"B5"},
+	},
+	{
+		name: "kill on the vital point",
+		diagram: `
+			. . . X O
+			X X X X O
+			O O O O O
+			. . . . .
+			. . . . .`,
+		toMove: goban.White, komi: -9.5, want: []string{"B5"},
+	},
+}
+
+func TestTactics(t *testing.T) {
+	for _, tc := range tactics {
+		t.Run(tc.name, func(t *testing.T) {
+			g := gameFrom(t, tc.diagram, "chinese", tc.toMove, tc.komi)
+			n := tc.playouts
+			if n == 0 {
+				n = 3000
+			}
+			e := New(Options{Threads: 1, Playouts: n, Seed: 7, ResignThreshold: -1})
+			m, err := e.Move(context.Background(), g, Request{Color: tc.toMove})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := goban.FormatMoveVertex(m, g.Height())
+			if len(tc.want) > 0 {
+				ok := false
+				for _, w := range tc.want {
+					ok = ok || w == got
+				}
+				if !ok {
+					t.Errorf("played %s, want one of %v\n%s", got, tc.want, g.Board())
+				}
+			}
+			for _, a := range tc.avoid {
+				if a == got {
+					t.Errorf("played %s, which must be avoided\n%s", got, g.Board())
+				}
+			}
+		})
+	}
+}
