@@ -1,16 +1,42 @@
 // Package gtp implements the Go Text Protocol, version 2, on both of its sides.
 //
-// The engine side reads commands, dispatches them to registered handlers and
-// writes responses: see [Server] for the protocol layer (built-in commands,
-// ids, panics, interruptible streaming handlers) and [Engine] for the Go
-// engine command set on top of a goban.Game.
-//
-// The controller side starts or connects to an engine and sends it commands:
-// see [Client] and [Start].
+// # Wire format
 //
 // The wire format follows the GTP version 2 draft: input lines are stripped of
 // control characters other than HT and LF, HT becomes a space, everything
 // after '#' is a comment, and empty lines are ignored. A command is
 // "[id] name [arguments]"; its response is "=[id] result" or "?[id] message"
-// and ends with an empty line.
+// and ends with an empty line. Ids are echoed (Lizzie waits for "=id"), and
+// output is flushed after every response.
+//
+// # Engine side
+//
+// [Server] is the protocol layer: handlers registered by name, the built-in
+// protocol_version, name, version, known_command, list_commands and quit,
+// "? unknown command" for anything else, and "? internal error: ..." for a
+// handler that panics, after which the engine keeps running. Streaming
+// handlers ([Server.HandleStream], for lz-analyze and the like) write their
+// output line by line and are interrupted through their context as soon as
+// the next input line arrives, which is how Sabaki and Lizzie stop an
+// analysis.
+//
+// [Engine] is the Go engine on top of a goban.Game, created by [NewEngine] and
+// run by [Engine.Serve]. Besides the built-ins it answers boardsize (N, or W
+// H for rectangular boards, 2 to 25), clear_board, komi, get_komi, play,
+// genmove, reg_genmove, kgs-genmove_cleanup, undo, gg-undo, fixed_handicap,
+// place_free_handicap, set_free_handicap, time_settings, kgs-time_settings,
+// kata-time_settings, time_left, final_score, final_status_list (alive, dead,
+// seki), captures, list_stones, all_legal, is_legal, showboard, kgs-rules,
+// kata-set-rules, loadsgf, printsgf and gogui-analyze_commands. Illegal moves
+// are refused with goban's reason: "illegal move: occupied", "suicide",
+// "ko", "superko", "off board". Moves come from a [Player]; the default is
+// [RandomPlayer], an honest stand-in that plays random legal moves, never
+// fills its own eyes and captures when it can.
+//
+// # Controller side
+//
+// [Client] sends commands with fresh ids and matches responses to them,
+// with timeouts through contexts; [Start] runs an external engine such as
+// "gnugo --mode gtp" as a [Process], captures its standard error, and
+// [Process.Close] ends it with quit and, after a grace period, a kill.
 package gtp

@@ -44,6 +44,9 @@ type Options struct {
 // commonly send. Commands run one at a time on the goroutine that called
 // Serve, so the game state needs no lock; an Engine serves one connection at
 // a time.
+//
+// The fields below srv are the game state; only command handlers touch them,
+// and Serve runs those one at a time, so no lock guards them.
 type Engine struct {
 	srv       *Server
 	player    Player
@@ -106,7 +109,10 @@ func NewEngine(opts Options) (*Engine, error) {
 // commands (analysis, for instance) before serving.
 func (e *Engine) Server() *Server { return e.srv }
 
-// Game returns the current game. It must not be used while Serve runs.
+// Game returns the current game. Commands replace it (boardsize,
+// clear_board, undo, loadsgf) and change it, so call Game only while no
+// command runs: before or after Serve, or between a response and the next
+// command, and do not keep the result across commands.
 func (e *Engine) Game() *goban.Game { return e.game }
 
 // Serve runs the engine on one connection; see [Server.Serve].
