@@ -260,7 +260,7 @@ export class Board {
       x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: "none", stroke: LINE, "stroke-width": CELL * 0.1,
     }, g);
     for (const p of starPoints(this.width, this.height)) {
-      el("circle", { cx: this.px(p.x), cy: this.py(p.y), r: CELL * 0.11, fill: LINE, "class": "star" }, g);
+      el("circle", { cx: this.px(p.x), cy: this.py(p.y), r: CELL * 0.13, fill: LINE, "class": "star" }, g);
     }
     if (this.coordinates) {
       const attrs = {

@@ -1,0 +1,252 @@
+package browsertest
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tengen/goban"
+)
+
+// TestStarPointsMatchGoban compares board.js's star points with
+// goban.StarPoints for every board size from 5×5 to 25×25, rectangular ones
+// included.
+func TestStarPointsMatchGoban(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "viewer")
+	p.open("/login")
+	got := eval[map[string][][2]int](p, `(async () => {
+		const m = await import("/static/js/board.js");
+		const out = {};
+		for (let w = 5; w <= 25; w++) for (let h = 5; h <= 25; h++) {
+			out[w + "x" + h] = m.starPoints(w, h).map((p) => [p.x, p.y]);
+		}
+		return out;
+	})()`)
+	for w := 5; w <= 25; w++ {
+		for h := 5; h <= 25; h++ {
+			var want []string
+			for _, pt := range goban.StarPoints(w, h) {
+				want = append(want, fmt.Sprint(pt.X, pt.Y))
+			}
+			var have []string
+			for _, pt := range got[fmt.Sprintf("%dx%d", w, h)] {
+				have = append(have, fmt.Sprint(pt[0], pt[1]))
+			}
+			slices.Sort(want)
+			slices.Sort(have)
+			if !slices.Equal(want, have) {
+				t.Errorf("%d×%d: board.js star points %v, goban %v", w, h, have, want)
+			}
+		}
+	}
+}
+
+// boardDemo is a 19×19 position: a few stones, a last move, a dead white
+// stone and territory marks, as the scoring phase shows them.
+const boardDemo = `(async () => {
+	const m = await import("/static/js/board.js");
+	document.querySelector("main").replaceChildren();
+	const holder = document.createElement("div");
+	holder.id = "test-board";
+	holder.style.maxWidth = "min(600px, 100%%)";
+	document.querySelector("main").appendChild(holder);
+	window.clicks = [];
+	window.invalid = [];
+	const rows = [
+		"...................",
+		"...................",
+		"...B...........W...",
+		"...............W...",
+		"..B............BW..",
+		"...................",
+		"...................",
+		"...................",
+		"...................",
+		".........B.........",
+		"...................",
+		"...................",
+		"...................",
+		"...................",
+		"..W.............B..",
+		"...W...........B...",
+		"...B...........W...",
+		"...................",
+		"...................",
+	];
+	const board = new m.Board(holder, {
+		width: %d, height: %d, label: "test board",
+		onClick: (p) => window.clicks.push(p),
+		onInvalid: (msg) => window.invalid.push(msg),
+		entry: {label: "Point", button: "Play", invalid: "bad point"},
+	});
+	window.board = board;
+	board.update({
+		stones: rows.slice(0, %d).map((r) => r.slice(0, %d)),
+		lastMove: {x: 9, y: 9},
+		dead: [{x: 15, y: 16}],
+		territory: {black: [{x: 0, y: 0}, {x: 1, y: 0}], white: [{x: 18, y: 18}]},
+		numbers: [],
+	});
+	return true;
+})()`
+
+func TestBoardRendering(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "viewer")
+	p.open("/login")
+	eval[bool](p, fmt.Sprintf(boardDemo, 19, 19, 19, 19))
+
+	count := func(sel string) int {
+		return eval[int](p, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel))
+	}
+	for _, c := range []struct {
+		sel  string
+		want int
+	}{
+		{"#test-board svg .stone.black", 7},
+		{"#test-board svg .stone.white", 6},
+		{"#test-board svg .star", 9},
+		{"#test-board svg .last-move", 1},
+		{`#test-board svg .last-move[data-point="K10"]`, 1},
+		{"#test-board svg .dead-mark", 1},
+		{`#test-board svg .dead-mark[data-point="Q3"]`, 1},
+		{"#test-board svg .terr-black", 2},
+		{"#test-board svg .terr-white", 1},
+		{"#test-board svg .coord", 4 * 19},
+		{`#test-board svg .stone.black[data-point="D17"]`, 1},
+	} {
+		if got := count(c.sel); got != c.want {
+			t.Errorf("%s: %d elements, want %d", c.sel, got, c.want)
+		}
+	}
+	letters := eval[string](p, `[...document.querySelectorAll("#test-board svg .coord")].slice(0, 38).filter((_, i) => i % 2 === 0).map((e) => e.textContent).join("")`)
+	if letters != "ABCDEFGHJKLMNOPQRST" {
+		t.Errorf("column letters %q, want A–T without I", letters)
+	}
+
+	// A click on a point's screen position reports that point.
+	x, y := pointCenter(t, p, 3, 15) // D4
+	p.do("click D4", chromedp.MouseClickXY(x, y))
+	if got := eval[string](p, `JSON.stringify(window.clicks)`); got != `[{"x":3,"y":15}]` {
+		t.Errorf("clicks after clicking D4: %s", got)
+	}
+
+	// Keyboard entry: a valid coordinate acts as a click, a bad one
+	// reports the message.
+	p.do("type q16", chromedp.SetValue(chromedp.CSS(".board-entry input"), "q16"), chromedp.Click(chromedp.CSS(".board-entry button")))
+	p.do("type I5", chromedp.SetValue(chromedp.CSS(".board-entry input"), "I5"), chromedp.Click(chromedp.CSS(".board-entry button")))
+	p.do("type Z1", chromedp.SetValue(chromedp.CSS(".board-entry input"), "Z1"), chromedp.Click(chromedp.CSS(".board-entry button")))
+	if got := eval[string](p, `JSON.stringify(window.clicks)`); got != `[{"x":3,"y":15},{"x":15,"y":3}]` {
+		t.Errorf("clicks after typing q16, I5, Z1: %s", got)
+	}
+	if got := eval[int](p, `window.invalid.length`); got != 2 {
+		t.Errorf("%d invalid entries reported, want 2 (I5, Z1)", got)
+	}
+
+	// The coordinates toggle changes the frame, not the stones.
+	vb := eval[string](p, `document.querySelector("#test-board svg").getAttribute("viewBox")`)
+	eval[bool](p, `(window.board.setCoordinates(false), true)`)
+	if got := count("#test-board svg .coord"); got != 0 {
+		t.Errorf("%d coordinates after hiding them", got)
+	}
+	if vb2 := eval[string](p, `document.querySelector("#test-board svg").getAttribute("viewBox")`); vb2 == vb {
+		t.Errorf("viewBox %q unchanged after hiding coordinates", vb)
+	}
+	if got := count("#test-board svg .stone"); got != 13 {
+		t.Errorf("%d stones after hiding coordinates, want 13", got)
+	}
+	eval[bool](p, `(window.board.setCoordinates(true), true)`)
+
+	// Move numbers replace the last-move ring.
+	eval[bool](p, `(window.board.update({numbers: Object.assign([], {180: 7})}), window.board.setMoveNumbers(true), true)`)
+	if got := eval[string](p, `[...document.querySelectorAll("#test-board svg .number")].map((e) => e.textContent).join(",")`); got != "7" {
+		t.Errorf("move numbers shown: %q, want 7", got)
+	}
+	if got := count("#test-board svg .last-move"); got != 0 {
+		t.Errorf("%d last-move rings with move numbers on", got)
+	}
+	eval[bool](p, `(window.board.setMoveNumbers(false), true)`)
+
+	// The hover stone follows the pointer on empty points only.
+	eval[bool](p, `(window.board.update({hoverColor: 2}), true)`)
+	hx, hy := pointCenter(t, p, 5, 5)
+	p.do("hover", chromedp.MouseEvent("mouseMoved", hx, hy))
+	p.waitFor("hover stone", `document.querySelectorAll("#test-board svg .hover-stone").length === 1`)
+	sx, sy := pointCenter(t, p, 9, 9)
+	p.do("hover stone", chromedp.MouseEvent("mouseMoved", sx, sy))
+	p.waitFor("no hover stone on a stone", `document.querySelectorAll("#test-board svg .hover-stone").length === 0`)
+
+	for _, vp := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+		p.do("viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		// The board fits the viewport's width.
+		bw := eval[float64](p, `document.querySelector("#test-board svg").getBoundingClientRect().width`)
+		if bw <= 0 || bw > float64(vp.w) {
+			t.Errorf("%s: board %v px wide in a %d px viewport", vp.name, bw, vp.w)
+		}
+		path := p.screenshot("tengen-board-" + vp.name + ".png")
+		t.Logf("%s screenshot: %s", vp.name, path)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %s", strings.Join(errs, "; "))
+	}
+}
+
+// TestBoardSizes draws every size from 5×5 to 25×25 and some rectangles and
+// checks the grid and the coordinates.
+func TestBoardSizes(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "viewer")
+	p.open("/login")
+	got := eval[[]string](p, `(async () => {
+		const m = await import("/static/js/board.js");
+		const out = [];
+		const sizes = [];
+		for (let n = 5; n <= 25; n++) sizes.push([n, n]);
+		sizes.push([9, 13], [25, 5], [7, 19]);
+		for (const [w, h] of sizes) {
+			const div = document.createElement("div");
+			document.body.appendChild(div);
+			const b = new m.Board(div, {width: w, height: h});
+			const svg = div.querySelector("svg");
+			const coords = [...svg.querySelectorAll(".coord")].map((e) => e.textContent);
+			const [, , vw, vh] = svg.getAttribute("viewBox").split(" ").map(Number);
+			out.push(w + "x" + h + ":" + coords.length + ":" + coords.includes(String(h)) + ":" +
+				coords.includes(m.COLUMN_LETTERS[w - 1]) + ":" + (Math.abs(vw / vh - (w + 1.6) / (h + 1.6)) < 1e-9));
+			div.remove();
+		}
+		return out;
+	})()`)
+	var sizes [][2]int
+	for n := 5; n <= 25; n++ {
+		sizes = append(sizes, [2]int{n, n})
+	}
+	sizes = append(sizes, [2]int{9, 13}, [2]int{25, 5}, [2]int{7, 19})
+	if len(got) != len(sizes) {
+		t.Fatalf("%d boards drawn, want %d", len(got), len(sizes))
+	}
+	for i, sz := range sizes {
+		want := fmt.Sprintf("%dx%d:%d:true:true:true", sz[0], sz[1], 2*(sz[0]+sz[1]))
+		if got[i] != want {
+			t.Errorf("board %d×%d: got %s, want %s", sz[0], sz[1], got[i], want)
+		}
+	}
+}
+
+// pointCenter returns the viewport position of a board point.
+func pointCenter(t *testing.T, p *person, x, y int) (float64, float64) {
+	t.Helper()
+	xy := eval[[2]float64](p, fmt.Sprintf(`(() => {
+		const b = window.board;
+		const m = b.svg.getScreenCTM();
+		const pt = new DOMPoint(b.px(%d), b.py(%d)).matrixTransform(m);
+		return [pt.x, pt.y];
+	})()`, x, y))
+	return xy[0], xy[1]
+}

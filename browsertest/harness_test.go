@@ -1,0 +1,264 @@
+package browsertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	nethttp "net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"golang.org/x/crypto/bcrypt"
+
+	tengenhttp "tengen/http"
+	"tengen/sqlite"
+)
+
+// site is a whole Tengen server on a fresh SQLite file, wired as
+// cmd/tengen/serve.go wires it, listening on a loopback port.
+type site struct {
+	url string
+	db  *sqlite.DB
+}
+
+func newSite(t *testing.T) *site {
+	t.Helper()
+	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	srv, err := tengenhttp.NewServer(tengenhttp.Config{
+		Addr:       ln.Addr().String(),
+		BaseURL:    base,
+		Logger:     logger,
+		Health:     db.Ping,
+		BcryptCost: bcrypt.MinCost,
+	}, services(db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &nethttp.Server{Handler: srv.Handler()}
+	go hs.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(ctx)
+		srv.Shutdown(ctx)
+		db.Close()
+	})
+	return &site{url: base, db: db}
+}
+
+// services returns the storage and play services on db, as serve.go
+// builds them.
+func services(db *sqlite.DB) tengenhttp.Services {
+	return tengenhttp.Services{
+		Users:      sqlite.NewUserService(db),
+		Sessions:   sqlite.NewSessionService(db),
+		Challenges: sqlite.NewChallengeService(db),
+		Games:      sqlite.NewGameService(db),
+	}
+}
+
+// The browser is started once for all tests; each test user gets a browser
+// context of their own (separate cookies, like two people).
+var (
+	browserOnce   sync.Once
+	browserCtx    context.Context
+	browserErr    error
+	browserCancel context.CancelFunc
+)
+
+// chromiumPath finds Debian's chromium.
+func chromiumPath() (string, error) {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("chromium not found in PATH (Debian: apt-get install chromium)")
+}
+
+// browser returns the shared browser, skipping the test when chromium is
+// missing unless TENGEN_REQUIRE_CHROMIUM is set.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	browserOnce.Do(func() {
+		path, err := chromiumPath()
+		if err != nil {
+			browserErr = err
+			return
+		}
+		dir, err := os.MkdirTemp("", "tengen-chromium-")
+		if err != nil {
+			browserErr = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.UserDataDir(dir),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-extensions", true),
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.WindowSize(1280, 900),
+		}
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(alloc)
+		if err := chromedp.Do(ctx); err != nil {
+			cancelCtx()
+			cancelAlloc()
+			os.RemoveAll(dir)
+			browserErr = fmt.Errorf("starting chromium: %w", err)
+			return
+		}
+		browserCtx = ctx
+		browserCancel = func() {
+			cancelCtx()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
+	})
+	if browserErr != nil {
+		if os.Getenv("TENGEN_REQUIRE_CHROMIUM") != "" {
+			t.Fatalf("TENGEN_REQUIRE_CHROMIUM is set: %v", browserErr)
+		}
+		t.Skipf("browser tests skipped: %v", browserErr)
+	}
+	return browserCtx
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if browserCancel != nil {
+		browserCancel()
+	}
+	os.Exit(code)
+}
+
+// person is one browser context: its own tab and cookies. Script errors
+// and console errors on its pages fail the test.
+type person struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+	site *site
+
+	mu     sync.Mutex
+	errors []string
+}
+
+func (s *site) person(t *testing.T, name string) *person {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser(t), chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	p := &person{t: t, name: name, ctx: ctx, site: s}
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			line := m.String()
+			if m.IsException() || strings.Contains(strings.ToLower(line), "error") {
+				// The page's own WebSocket reconnects log a failed
+				// connection while the server restarts; those are
+				// expected and filtered by the tests that cause them.
+				p.mu.Lock()
+				p.errors = append(p.errors, line)
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
+}
+
+// consoleErrors returns the console errors seen so far.
+func (p *person) consoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errors...)
+}
+
+// do runs actions with a time limit, failing the test with the step name.
+func (p *person) do(step string, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatalf("%s: %s: %v (console: %q)", p.name, step, err, p.consoleErrors())
+	}
+}
+
+// eval evaluates a JavaScript expression (awaiting promises) into T.
+func eval[T any](p *person, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: evaluating %s: %v (console: %q)", p.name, expr, err, p.consoleErrors())
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it is true.
+func (p *person) waitFor(what, cond string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(8*time.Second))); err != nil {
+		p.t.Fatalf("%s: waiting for %s (%s): %v (console: %q)", p.name, what, cond, err, p.consoleErrors())
+	}
+}
+
+// open navigates to a path of the site.
+func (p *person) open(path string) {
+	p.t.Helper()
+	p.do("open "+path, chromedp.Navigate(p.site.url+path))
+}
+
+// screenshot saves the viewport as a PNG under the system's temp directory.
+func (p *person) screenshot(name string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	path := filepath.Join(os.TempDir(), name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	return path
+}
