@@ -592,9 +592,9 @@ func (p *parser) fillPositions(lt *lineTable) {
 			return
 		}
 		seg := p.s[prev:off]
-		if nl := strings.Count(seg, "\n"); nl > 0 {
+		if nl, rest := lineBreaks(seg); nl > 0 {
 			line += nl
-			seg = seg[strings.LastIndexByte(seg, '\n')+1:]
+			seg = seg[rest:]
 			col = 1
 		}
 		col += utf8.RuneCountInString(seg)
@@ -606,6 +606,29 @@ func (p *parser) fillPositions(lt *lineTable) {
 	for _, g := range p.games {
 		g.Walk(func(n *Node) bool { visit(n); return true })
 	}
+}
+
+// lineBreaks counts the line breaks in s ("\n", "\r\n" and a lone "\r", as
+// editors show them) and returns the offset just after the last one.
+func lineBreaks(s string) (n, rest int) {
+	if strings.IndexByte(s, '\r') < 0 {
+		n = strings.Count(s, "\n")
+		if n > 0 {
+			rest = strings.LastIndexByte(s, '\n') + 1
+		}
+		return n, rest
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			n, rest = n+1, i+1
+		case '\r':
+			if i+1 >= len(s) || s[i+1] != '\n' {
+				n, rest = n+1, i+1
+			}
+		}
+	}
+	return n, rest
 }
 
 // lineTable converts byte offsets to positions for warnings and errors.
@@ -620,8 +643,13 @@ func (t *lineTable) pos(off int) Position {
 	if t.starts == nil {
 		t.starts = append(t.starts, 0)
 		for i := 0; i < len(t.s); i++ {
-			if t.s[i] == '\n' {
+			switch t.s[i] {
+			case '\n':
 				t.starts = append(t.starts, i+1)
+			case '\r':
+				if i+1 >= len(t.s) || t.s[i+1] != '\n' {
+					t.starts = append(t.starts, i+1)
+				}
 			}
 		}
 	}

@@ -113,6 +113,23 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+func TestPositionsLineBreaks(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		in := "(;GM[1]" + nl + ";B[aa]" + nl + nl + "  ;W[bb]C)"
+		c, err := Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := c.Games[0].MainLine()
+		if line[1].Pos != (Position{2, 1}) || line[2].Pos != (Position{4, 3}) {
+			t.Errorf("%q: positions %v %v", nl, line[1].Pos, line[2].Pos)
+		}
+		if w := c.Warnings.String(); !strings.HasPrefix(w, "4:9: property C without a value") {
+			t.Errorf("%q: warning %q", nl, w)
+		}
+	}
+}
+
 func TestPositionsCountCharacters(t *testing.T) {
 	c, err := Parse([]byte("(;PB[伊藤]C[é];B[aa]\n  ;W[bb])"))
 	if err != nil {
