@@ -581,11 +581,6 @@ func (e *Engine) timeState(c goban.Color) TimeState {
 	return ts
 }
 
-// deadStones is goban's static dead-stone estimate for the current position.
-func (e *Engine) deadStones() []goban.Point {
-	return e.game.Board().EstimateDead(e.playouts)
-}
-
 func (e *Engine) finalScore(context.Context, Command) (string, error) {
 	if r := e.game.Result(); r.Reason != goban.NotEnded && r.Reason != goban.EndPasses {
 		return r.String(), nil

@@ -33,6 +33,8 @@ var ErrQuit = errors.New("gtp: quit")
 type handler struct {
 	fn     HandlerFunc
 	stream StreamFunc
+	// toEnd keeps a streaming handler running when input arrives.
+	toEnd bool
 }
 
 // Server is the protocol layer of a GTP engine: it reads commands, dispatches
@@ -71,11 +73,22 @@ func (s *Server) Handle(name string, fn HandlerFunc) {
 	s.handlers[name] = handler{fn: fn}
 }
 
-// HandleStream registers a streaming handler for the command name.
+// HandleStream registers a streaming handler for the command name whose
+// context is cancelled when the next input line arrives (analysis).
 func (s *Server) HandleStream(name string, fn StreamFunc) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.handlers[name] = handler{stream: fn}
+}
+
+// HandleStreamToEnd registers a streaming handler that runs to its end even
+// when more input arrives, such as lz-genmove_analyze, which streams
+// analysis while it thinks but must still answer with its move. Its context
+// is cancelled only with Serve's.
+func (s *Server) HandleStreamToEnd(name string, fn StreamFunc) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.handlers[name] = handler{stream: fn, toEnd: true}
 }
 
 // Commands returns the registered command names in sorted order.
@@ -262,6 +275,10 @@ func (s *Server) dispatch(ctx context.Context, cmd Command, bw *bufio.Writer, t 
 	if !ok {
 		t.started()
 		return false, WriteResponse(bw, false, cmd.ID, cmd.HasID, "unknown command")
+	}
+	if h.stream != nil && h.toEnd {
+		t.started()
+		return false, s.runStream(ctx, cmd, h.stream, bw)
 	}
 	if h.stream != nil {
 		sctx, done := t.startStream(ctx)
