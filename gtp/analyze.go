@@ -179,4 +179,3 @@ func (e *Engine) deadStones() []goban.Point {
 	}
 	return e.game.Board().EstimateDead(e.playouts)
 }
-
