@@ -31,7 +31,13 @@
 // are refused with goban's reason: "illegal move: occupied", "suicide",
 // "ko", "superko", "off board". Moves come from a [Player]; the default is
 // [RandomPlayer], an honest stand-in that plays random legal moves, never
-// fills its own eyes and captures when it can.
+// fills its own eyes and captures when it can. A player that implements
+// [DeadStoneEstimator] replaces goban's static dead-stone estimate in
+// final_score and final_status_list. Analysis commands are added with
+// [Engine.HandleAnalyze] (lz-analyze, kata-analyze: parsed arguments, header
+// sent at once, stopped by the next command) and [Engine.HandleGenmoveAnalyze]
+// (lz-genmove_analyze: streamed analysis, then the move is played and
+// written as "play VERTEX").
 //
 // # Controller side
 //
