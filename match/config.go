@@ -34,7 +34,7 @@ func (s EngineSpec) String() string {
 }
 
 func quoteArg(a string) string {
-	if a != "" && !strings.ContainsAny(a, " \t\n'\"\\") {
+	if a != "" && !strings.ContainsAny(a, " \t\n\r'\"\\") {
 		return a
 	}
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"

@@ -54,15 +54,18 @@ func TestMatchRecordsAndColours(t *testing.T) {
 	var progress bytes.Buffer
 	fixed := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	cfg := Config{
-		Engines:     [2]EngineSpec{helper(t, "tengen", "Alpha", "1"), helper(t, "tengen", "Beta", "2")},
-		Games:       4,
-		Size:        9,
-		Rules:       "japanese",
-		Parallel:    2,
-		OutDir:      dir,
-		Application: "Tengen:test",
-		Progress:    &progress,
-		Now:         func() time.Time { return fixed },
+		Engines:  [2]EngineSpec{helper(t, "tengen", "Alpha", "1"), helper(t, "tengen", "Beta", "2")},
+		Games:    4,
+		Size:     9,
+		Rules:    "japanese",
+		Parallel: 2,
+		OutDir:   dir,
+		// Fewer playouts than the default keep the test fast under the
+		// race detector; the recount below uses the same number.
+		ScoringPlayouts: 200,
+		Application:     "Tengen:test",
+		Progress:        &progress,
+		Now:             func() time.Time { return fixed },
 	}
 	s, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -115,7 +118,7 @@ func TestMatchRecordsAndColours(t *testing.T) {
 		}
 		// The result is goban's count of the final position with its own
 		// estimate, which the replayed record must reproduce.
-		sc, err := rep.Game.Score(rep.Game.Board().EstimateDead(1000))
+		sc, err := rep.Game.Score(rep.Game.Board().EstimateDead(200))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,18 +205,19 @@ func TestMatchReferee(t *testing.T) {
 		free     bool
 	}{{"even", 0, false}, {"fixed3", 3, false}, {"free4", 4, true}} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := t.TempDir()
 			komi := 0.5
 			s, err := Run(context.Background(), Config{
 				Engines:         [2]EngineSpec{helper(t, "tengen", "Alpha", "5"), helper(t, "tengen", "Beta", "6")},
-				Referee:         helper(t, "tengen", "Judge", "1", "300"),
+				Referee:         helper(t, "tengen", "Judge", "1", "100"),
 				Games:           2,
 				Size:            9,
 				Rules:           "chinese",
 				Komi:            &komi,
 				Handicap:        tc.handicap,
 				FreeHandicap:    tc.free,
-				ScoringPlayouts: 300,
+				ScoringPlayouts: 100,
 				OutDir:          dir,
 				EngineLogs:      true,
 			})
@@ -318,11 +322,12 @@ func TestMatchForfeits(t *testing.T) {
 func TestMatchMoveLimit(t *testing.T) {
 	dir := t.TempDir()
 	s, err := Run(context.Background(), Config{
-		Engines:   [2]EngineSpec{helper(t, "tengen", "Alpha", "1"), helper(t, "tengen", "Beta", "2")},
-		Games:     1,
-		Size:      9,
-		MoveLimit: 10,
-		OutDir:    dir,
+		Engines:         [2]EngineSpec{helper(t, "tengen", "Alpha", "1"), helper(t, "tengen", "Beta", "2")},
+		Games:           1,
+		Size:            9,
+		MoveLimit:       10,
+		OutDir:          dir,
+		ScoringPlayouts: 100,
 	})
 	if err != nil {
 		t.Fatal(err)
