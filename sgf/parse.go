@@ -38,9 +38,13 @@ func ParseOptions(data []byte, opt Options) (*Collection, error) {
 	c := &Collection{Games: p.games, Charset: charset}
 	lt := newLineTable(src)
 	p.fillPositions(lt)
+	for _, g := range p.games {
+		p.convertOld(g)
+	}
 	for _, w := range p.warns {
 		c.Warnings.Add(lt.pos(w.off), w.msg)
 	}
+	c.Warnings = append(c.Warnings, p.posWarns...)
 	c.Warnings.Sort()
 	// The tree now holds UTF-8 text, so a CA property naming the original
 	// charset would be false; it is rewritten rather than dropped so that the
@@ -60,6 +64,42 @@ func ParseOptions(data []byte, opt Options) (*Collection, error) {
 	return c, nil
 }
 
+// convertOld rewrites the FF[1]-FF[3] markup properties that FF[4] replaced,
+// so that the FF[4] output means the same to other readers: L (letters a, b,
+// c, ... on the given points) becomes LB, and M (marks) becomes MA. It
+// applies only to games whose root says FF[1], FF[2] or FF[3], where L and M
+// cannot mean anything else.
+func (p *parser) convertOld(root *Node) {
+	ff, _ := root.Value("FF")
+	switch strings.TrimSpace(ff) {
+	case "1", "2", "3":
+	default:
+		return
+	}
+	warned := map[string]bool{} // one warning per game and property
+	root.Walk(func(n *Node) bool {
+		if l := n.Property("L"); l != nil && !n.Has("LB") {
+			vals := make([]string, len(l.Values))
+			for i, v := range l.Values {
+				vals[i] = v + ":" + string(rune('a'+i%26))
+			}
+			l.ID, l.Values = "LB", vals
+			if !warned["L"] {
+				warned["L"] = true
+				p.warnAt(n.Pos, "FF[%s] property L read as LB (here and in later nodes)", ff)
+			}
+		}
+		if m := n.Property("M"); m != nil && !n.Has("MA") {
+			m.ID = "MA"
+			if !warned["M"] {
+				warned["M"] = true
+				p.warnAt(n.Pos, "FF[%s] property M read as MA (here and in later nodes)", ff)
+			}
+		}
+		return true
+	})
+}
+
 // diag is a warning or error at a byte offset of the decoded source; offsets
 // become line:column only at the end, so the hot loop does not count lines.
 type diag struct {
@@ -68,12 +108,13 @@ type diag struct {
 }
 
 type parser struct {
-	s     string
-	i     int
-	games []*Node
-	count int // nodes made so far
-	warns []diag
-	errs  []diag
+	s        string
+	i        int
+	games    []*Node
+	count    int // nodes made so far
+	warns    []diag
+	posWarns ErrorList // warnings made after positions were filled in
+	errs     []diag
 
 	// Slabs: nodes, properties, values and child slices are carved out of
 	// larger arrays to avoid one allocation per node. Sub-slices are capped
@@ -99,6 +140,11 @@ func (p *parser) warn(off int, format string, args ...any) {
 		return
 	}
 	p.warns = append(p.warns, diag{off, fmt.Sprintf(format, args...)})
+}
+
+// warnAt records a warning at a known position (after fillPositions).
+func (p *parser) warnAt(pos Position, format string, args ...any) {
+	p.posWarns = append(p.posWarns, &Error{Line: pos.Line, Col: pos.Col, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (p *parser) fail(off int, format string, args ...any) {
