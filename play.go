@@ -34,11 +34,12 @@ type PlayService interface {
 	Accept(ctx context.Context, gameID, userID int64, seq int) (*GameSnapshot, error)
 	// Resume ends the scoring phase and continues play.
 	Resume(ctx context.Context, gameID, userID int64) (*GameSnapshot, error)
-	// Watch returns the snapshot for userID and calls sink with every later
-	// event of the game, in order and without gaps, until stop is called.
-	// sink is called with the game's lock held: it must not block or call
-	// back into the service (queue the event and return).
-	Watch(ctx context.Context, gameID, userID int64, sink func(*GameEvent)) (snap *GameSnapshot, stop func(), err error)
+	// Watch calls sink first with an EventGame event holding the snapshot
+	// for userID, then with every later event of the game, in order and
+	// without gaps, until stop is called. sink is called with the game's
+	// lock held: it must not block or call back into the service (queue the
+	// event and return).
+	Watch(ctx context.Context, gameID, userID int64, sink func(*GameEvent)) (stop func(), err error)
 	// SGF returns the game record in SGF.
 	SGF(ctx context.Context, gameID int64) ([]byte, error)
 }

@@ -182,7 +182,7 @@ func TestTimeControlText(t *testing.T) {
 }
 
 // TestErrorCatalogs checks that every application error format in the
-// packages that make them (root, sqlite, http) has a translation with the
+// packages that make them (root, sqlite, play, http) has a translation with the
 // same verbs in every non-English error catalogue, and that no catalogue
 // keeps formats nobody uses.
 func TestErrorCatalogs(t *testing.T) {
@@ -192,7 +192,7 @@ func TestErrorCatalogs(t *testing.T) {
 	}
 	re := regexp.MustCompile(`Errorf\((?:tengen\.)?E[A-Z]+, ("(?:[^"\\]|\\.)*")`)
 	used := map[string]bool{}
-	for _, dir := range []string{"..", "../sqlite", "."} {
+	for _, dir := range []string{"..", "../sqlite", "../play", "."} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -89,6 +89,9 @@ type Services struct {
 	Sessions   tengen.SessionService
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
+	// Play plays games (moves, scoring, clocks, WebSocket events). It is
+	// optional: without it the play endpoints answer not_found.
+	Play tengen.PlayService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -108,6 +111,8 @@ type Server struct {
 
 	ipLimit      *limiter // login and sign-up attempts per client address
 	accountLimit *limiter // failed logins per account
+
+	hub hub // open game WebSockets
 
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
@@ -222,6 +227,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if srv != nil {
 		err = srv.Shutdown(ctx)
 	}
+	// Hijacked WebSocket connections are not the http.Server's business:
+	// closing stop ended them; wait until their commands are done.
+	if werr := s.hub.wait(ctx); err == nil {
+		err = werr
+	}
 	s.done.Wait()
 	return err
 }
@@ -281,6 +291,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /api/v1/games", s.apiListGames)
 	mux.HandleFunc("GET /api/v1/games/{id}", s.apiGetGame)
 	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
+	s.playRoutes(mux)
 	return s.withNotFound(mux)
 }
 

@@ -857,15 +857,16 @@ func (s *Service) Snapshot(ctx context.Context, gameID, userID int64) (*tengen.G
 }
 
 // Watch implements tengen.PlayService.
-func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*tengen.GameEvent)) (*tengen.GameSnapshot, func(), error) {
+func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*tengen.GameEvent)) (func(), error) {
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer lg.mu.Unlock()
 	id := lg.nextWatch
 	lg.nextWatch++
 	lg.watchers[id] = sink
+	sink(&tengen.GameEvent{Type: tengen.EventGame, GameID: gameID, State: s.snapshot(lg, userID)})
 	var once sync.Once
 	stop := func() {
 		once.Do(func() {
@@ -874,7 +875,7 @@ func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*te
 			lg.mu.Unlock()
 		})
 	}
-	return s.snapshot(lg, userID), stop, nil
+	return stop, nil
 }
 
 // player returns userID's colour in the game, or EFORBIDDEN.

@@ -163,11 +163,14 @@ func (e *env) newGame(set tengen.GameSettings) int64 {
 
 func (e *env) watch(id int64) {
 	e.t.Helper()
-	_, stop, err := e.svc.Watch(context.Background(), id, 0, func(ev *tengen.GameEvent) { e.events = append(e.events, ev) })
+	stop, err := e.svc.Watch(context.Background(), id, 0, func(ev *tengen.GameEvent) { e.events = append(e.events, ev) })
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	e.t.Cleanup(stop)
+	if got := e.eventTypes(); got != "game" {
+		e.t.Fatalf("first events %q, want game", got)
+	}
 }
 
 func (e *env) eventTypes() string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tengenhttp "tengen/http"
+	"tengen/play"
 	"tengen/sqlite"
 )
 
@@ -73,6 +74,14 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer db.Close()
 
+	games := sqlite.NewGameService(db)
+	// The play service loads the unfinished games and re-arms their clocks
+	// from now: time the server was down is not charged.
+	player := play.New(play.Config{Games: games, Logger: logger})
+	if err := player.Open(ctx); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+
 	srv, err := tengenhttp.NewServer(tengenhttp.Config{
 		Addr:              *addr,
 		BaseURL:           *baseURL,
@@ -83,7 +92,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Users:      sqlite.NewUserService(db),
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
-		Games:      sqlite.NewGameService(db),
+		Games:      games,
+		Play:       player,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -96,7 +106,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	logger.Info("shutting down: finishing requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
+	err = srv.Shutdown(sctx)
+	// After the requests: store the running clocks as they stand, so that
+	// the time until the next start is not charged.
+	if cerr := player.Close(); cerr != nil {
+		logger.Error("storing clocks at shutdown", "err", cerr)
+	}
+	if err != nil {
 		return fmt.Errorf("serve: shutdown: %w", err)
 	}
 	return nil

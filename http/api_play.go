@@ -1,0 +1,157 @@
+package http
+
+import (
+	nethttp "net/http"
+	"strconv"
+
+	"tengen"
+)
+
+// playRoutes registers the game-play endpoints of docs/API.md ("Playing a
+// game"): the state, commands for bots, SGF download and the WebSocket. They
+// answer not_found when the server runs without a PlayService.
+func (s *Server) playRoutes(mux *nethttp.ServeMux) {
+	mux.HandleFunc("GET /api/v1/games/{id}/state", s.apiGameState)
+	mux.HandleFunc("POST /api/v1/games/{id}/moves", s.apiMove)
+	mux.HandleFunc("POST /api/v1/games/{id}/toggle", s.apiToggle)
+	mux.HandleFunc("POST /api/v1/games/{id}/accept", s.apiAccept)
+	mux.HandleFunc("POST /api/v1/games/{id}/resume", s.apiResume)
+	mux.HandleFunc("GET /api/v1/games/{id}/sgf", s.handleSGF)
+	mux.HandleFunc("GET /games/{id}/sgf", s.handleSGF)
+	mux.HandleFunc("GET /api/v1/games/{id}/ws", s.handleGameWS)
+}
+
+// stateResponse wraps a game snapshot.
+type stateResponse struct {
+	State *tengen.GameSnapshot `json:"state"`
+}
+
+// playService returns the PlayService or ENOTFOUND when there is none.
+func (s *Server) playService() (tengen.PlayService, error) {
+	if s.svc.Play == nil {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "Not found.")
+	}
+	return s.svc.Play, nil
+}
+
+// userID returns the logged-in user's id, 0 for anonymous visitors.
+func userID(r *nethttp.Request) int64 {
+	if u := currentUser(r.Context()); u != nil {
+		return u.ID
+	}
+	return 0
+}
+
+func (s *Server) apiGameState(w nethttp.ResponseWriter, r *nethttp.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.playService()
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	snap, err := p.Snapshot(r.Context(), id, userID(r))
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	writeJSON(w, nethttp.StatusOK, stateResponse{snap})
+}
+
+// playCommand runs one state-changing command for the logged-in user and
+// answers with the new state.
+func (s *Server) playCommand(w nethttp.ResponseWriter, r *nethttp.Request, body any, run func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error)) {
+	id, err := pathID(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.playService()
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	u, err := requireUser(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if err := readJSON(w, r, body); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	snap, err := run(p, id, u.ID)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	writeJSON(w, nethttp.StatusOK, stateResponse{snap})
+}
+
+func (s *Server) apiMove(w nethttp.ResponseWriter, r *nethttp.Request) {
+	var cmd tengen.MoveCommand
+	s.playCommand(w, r, &cmd, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+		return p.Move(r.Context(), gameID, userID, cmd)
+	})
+}
+
+// pointRequest is the body of a toggle.
+type pointRequest struct {
+	X *int `json:"x"`
+	Y *int `json:"y"`
+}
+
+func (s *Server) apiToggle(w nethttp.ResponseWriter, r *nethttp.Request) {
+	var req pointRequest
+	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+		if req.X == nil || req.Y == nil {
+			return nil, tengen.Errorf(tengen.EINVALID, "A point needs x and y.")
+		}
+		return p.Toggle(r.Context(), gameID, userID, tengen.Point{X: *req.X, Y: *req.Y})
+	})
+}
+
+// acceptRequest is the body of an acceptance.
+type acceptRequest struct {
+	Seq int `json:"seq"`
+}
+
+func (s *Server) apiAccept(w nethttp.ResponseWriter, r *nethttp.Request) {
+	var req acceptRequest
+	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+		return p.Accept(r.Context(), gameID, userID, req.Seq)
+	})
+}
+
+func (s *Server) apiResume(w nethttp.ResponseWriter, r *nethttp.Request) {
+	var req struct{}
+	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+		return p.Resume(r.Context(), gameID, userID)
+	})
+}
+
+// handleSGF serves a game record as a download.
+func (s *Server) handleSGF(w nethttp.ResponseWriter, r *nethttp.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.playService()
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	data, err := p.SGF(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-go-sgf; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="tengen-`+strconv.FormatInt(id, 10)+`.sgf"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(data)
+}

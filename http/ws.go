@@ -1,0 +1,397 @@
+package http
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	nethttp "net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tengen"
+)
+
+// Limits of the game WebSocket (docs/API.md, "WebSocket").
+const (
+	// wsMaxMessage bounds a client message; the largest command is well
+	// under 200 bytes.
+	wsMaxMessage = 4 << 10
+	// wsQueue is the number of messages waiting for one client. A client
+	// that falls this far behind is disconnected and resynchronises from a
+	// snapshot when it reconnects, so one slow reader never holds up a game.
+	wsQueue = 256
+	// wsMaxBad is the number of malformed messages after which the
+	// connection is closed.
+	wsMaxBad = 20
+	// wsRate and wsBurst limit commands per connection (per second).
+	wsRate  = 20
+	wsBurst = 20
+	// wsPingEvery is how often the server checks that the client is alive,
+	// and wsWriteTimeout how long one write or ping may take.
+	wsPingEvery    = 30 * time.Second
+	wsWriteTimeout = 10 * time.Second
+)
+
+// hub tracks the open game WebSockets. http.Server.Shutdown neither closes
+// nor waits for hijacked connections: the writers close theirs when the
+// server's stop channel closes, and Shutdown waits for them here.
+type hub struct {
+	mu    sync.Mutex // guards conns
+	conns map[*wsClient]struct{}
+	wg    sync.WaitGroup // one per open connection
+}
+
+func (h *hub) add(c *wsClient) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.conns == nil {
+		h.conns = map[*wsClient]struct{}{}
+	}
+	h.conns[c] = struct{}{}
+	h.wg.Add(1)
+}
+
+func (h *hub) remove(c *wsClient) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.conns, c)
+	h.wg.Done()
+}
+
+// count returns the number of open connections.
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.conns)
+}
+
+// wait waits until every connection has ended, or ctx ends.
+func (h *hub) wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		h.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// wsClient is one WebSocket connection watching one game.
+type wsClient struct {
+	conn   *websocket.Conn
+	gameID int64
+	userID int64
+	lang   string
+
+	// send is the bounded queue of encoded messages for the writer. Game
+	// events are put there by the PlayService's sink with the game's lock
+	// held, so putting never blocks: a full queue ends the connection.
+	send chan []byte
+
+	endOnce sync.Once
+	ended   chan struct{} // closed by end
+	// status and reason are the close frame's, set once by end before
+	// ended is closed.
+	status websocket.StatusCode
+	reason string
+}
+
+// end asks the connection to close with the given status; the first call
+// wins.
+func (c *wsClient) end(status websocket.StatusCode, reason string) {
+	c.endOnce.Do(func() {
+		c.status, c.reason = status, reason
+		close(c.ended)
+	})
+}
+
+// enqueue queues msg without blocking; a full queue ends the connection.
+func (c *wsClient) enqueue(msg []byte) {
+	select {
+	case c.send <- msg:
+	default:
+		c.end(websocket.StatusTryAgainLater, "too slow: reconnect")
+	}
+}
+
+// wsCommand is a client message. Pointer fields tell missing from zero.
+type wsCommand struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+	Seq  *int   `json:"seq"`
+	X    *int   `json:"x"`
+	Y    *int   `json:"y"`
+}
+
+// wsReply is the answer to a command.
+type wsReply struct {
+	Type       string     `json:"type"`
+	ID         string     `json:"id,omitempty"`
+	Code       string     `json:"code,omitempty"`
+	Message    string     `json:"message,omitempty"`
+	ServerTime *time.Time `json:"serverTime,omitempty"`
+}
+
+// originPatterns returns the hosts allowed to open WebSockets besides the
+// request's own host: the base URL's.
+func (s *Server) originPatterns() []string {
+	u, err := url.Parse(s.cfg.BaseURL)
+	if err != nil || u.Host == "" {
+		return nil
+	}
+	return []string{u.Host}
+}
+
+// handleGameWS serves GET /api/v1/games/{id}/ws.
+func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
+	id, err := pathID(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p, err := s.playService()
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if _, err := s.svc.Games.FindGameByID(r.Context(), id); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	// The server's read and write timeouts are meant for requests; a
+	// WebSocket lives for hours and has its own pings.
+	rc := nethttp.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
+	if err != nil {
+		return // Accept has answered (e.g. 403 for a foreign origin)
+	}
+	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r),
+		send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+	conn.SetReadLimit(wsMaxMessage)
+	s.hub.add(c)
+	defer s.hub.remove(c)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop, err := p.Watch(ctx, id, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
+	if err != nil {
+		s.wsFail(c, err)
+		conn.Close(websocket.StatusInternalError, "cannot load the game")
+		return
+	}
+	defer func() { stop() }()
+
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.wsRead(ctx, c, &stop)
+	}()
+	s.wsWrite(ctx, c)
+	cancel()
+	wg.Wait()
+}
+
+// wsWrite sends queued messages and pings until the connection ends, then
+// closes it with the status end recorded.
+func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
+	ping := time.NewTicker(wsPingEvery)
+	defer ping.Stop()
+	for {
+		select {
+		case <-c.ended:
+			c.conn.Close(c.status, c.reason)
+			return
+		case <-s.stop:
+			c.conn.Close(websocket.StatusGoingAway, "server shutting down")
+			return
+		case msg := <-c.send:
+			wctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+			err := c.conn.Write(wctx, websocket.MessageText, msg)
+			cancel()
+			if err != nil {
+				c.end(websocket.StatusAbnormalClosure, "")
+				c.conn.CloseNow()
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+			err := c.conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				c.conn.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+// wsRead reads and runs commands until the connection ends. stop is the
+// current watch's stop function; sync replaces the watch.
+func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
+	defer c.end(websocket.StatusNormalClosure, "")
+	bad := 0
+	tokens, last := float64(wsBurst), time.Now()
+	for {
+		_, data, err := c.conn.Read(ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) {
+				s.log.Warn("websocket message too big", "game", c.gameID, "user", c.userID)
+			}
+			return
+		}
+		now := time.Now()
+		tokens = min(wsBurst, tokens+now.Sub(last).Seconds()*wsRate)
+		last = now
+		if tokens < 1 {
+			s.log.Warn("websocket flood", "game", c.gameID, "user", c.userID)
+			c.end(websocket.StatusPolicyViolation, "too many messages")
+			return
+		}
+		tokens--
+		var cmd wsCommand
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&cmd); err != nil || dec.More() || len(cmd.ID) > 64 {
+			bad++
+			c.enqueue(s.wsError(c, cmd.ID, tengen.Errorf(tengen.EINVALID, "Malformed message.")))
+			if bad >= wsMaxBad {
+				c.end(websocket.StatusPolicyViolation, "too many malformed messages")
+				return
+			}
+			continue
+		}
+		if err := s.wsCommand(ctx, c, cmd, stop); err != nil {
+			if tengen.ErrorCode(err) == tengen.EINVALID && !isRuleError(err) {
+				bad++
+			}
+			c.enqueue(s.wsError(c, cmd.ID, err))
+			if bad >= wsMaxBad {
+				c.end(websocket.StatusPolicyViolation, "too many malformed messages")
+				return
+			}
+			continue
+		}
+	}
+}
+
+// isRuleError reports whether err refuses a move by the rules, which is a
+// player's honest mistake rather than a malformed message.
+func isRuleError(err error) bool {
+	var e *tengen.Error
+	return errors.As(err, &e) && len(e.Format) > 13 && e.Format[:13] == "Illegal move:"
+}
+
+// wsCommand runs one command and queues its reply.
+func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop *func()) error {
+	p := s.svc.Play
+	need := func(v *int, what string) (int, error) {
+		if v == nil {
+			return 0, tengen.Errorf(tengen.EINVALID, "The %s command needs %s.", cmd.Type, what)
+		}
+		return *v, nil
+	}
+	var err error
+	switch cmd.Type {
+	case "move", "pass", "resign":
+		mc := tengen.MoveCommand{Kind: tengen.MovePlay}
+		switch cmd.Type {
+		case "pass":
+			mc.Kind = tengen.MovePass
+		case "resign":
+			mc.Kind = tengen.MoveResign
+		}
+		if cmd.Seq != nil {
+			mc.Seq = *cmd.Seq
+		} else if cmd.Type != "resign" {
+			return tengen.Errorf(tengen.EINVALID, "The %s command needs %s.", cmd.Type, "seq")
+		}
+		if cmd.Type == "move" {
+			if mc.X, err = need(cmd.X, "x"); err != nil {
+				return err
+			}
+			if mc.Y, err = need(cmd.Y, "y"); err != nil {
+				return err
+			}
+		}
+		_, err = p.Move(ctx, c.gameID, c.userID, mc)
+	case "toggle":
+		var x, y int
+		if x, err = need(cmd.X, "x"); err != nil {
+			return err
+		}
+		if y, err = need(cmd.Y, "y"); err != nil {
+			return err
+		}
+		_, err = p.Toggle(ctx, c.gameID, c.userID, tengen.Point{X: x, Y: y})
+	case "accept":
+		var seq int
+		if seq, err = need(cmd.Seq, "seq"); err != nil {
+			return err
+		}
+		_, err = p.Accept(ctx, c.gameID, c.userID, seq)
+	case "resume":
+		_, err = p.Resume(ctx, c.gameID, c.userID)
+	case "sync":
+		// A new watch delivers a fresh snapshot in order with the events;
+		// the old one stops after it.
+		old := *stop
+		next, err := p.Watch(ctx, c.gameID, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
+		if err != nil {
+			return err
+		}
+		old()
+		*stop = next
+	case "ping":
+		now := time.Now().UTC()
+		c.enqueue(mustJSON(wsReply{Type: "pong", ID: cmd.ID, ServerTime: &now}))
+		return nil
+	default:
+		return tengen.Errorf(tengen.EINVALID, "Unknown message type %q.", cmd.Type)
+	}
+	if err != nil {
+		return err
+	}
+	c.enqueue(mustJSON(wsReply{Type: "ok", ID: cmd.ID}))
+	return nil
+}
+
+// wsError encodes err as an error reply in the connection's language and
+// logs what the server should know about.
+func (s *Server) wsError(c *wsClient, id string, err error) []byte {
+	code := tengen.ErrorCode(err)
+	switch code {
+	case tengen.EINTERNAL:
+		s.log.Error("websocket internal error", "game", c.gameID, "user", c.userID, "err", err)
+	case tengen.EFORBIDDEN:
+		s.log.Warn("refused", "game", c.gameID, "user", c.userID, "via", "websocket", "reason", tengen.ErrorMessage(err))
+	}
+	msg := s.pages.errorMessage(c.lang, err)
+	if msg == "" {
+		msg = tengen.ErrorMessage(err)
+	}
+	return mustJSON(wsReply{Type: "error", ID: id, Code: code, Message: msg})
+}
+
+// wsFail logs a failure to start watching.
+func (s *Server) wsFail(c *wsClient, err error) {
+	s.log.Error("websocket watch failed", "game", c.gameID, "err", err)
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only plain structs are encoded here
+	}
+	return b
+}
