@@ -226,15 +226,40 @@ func TestTreeReuse(t *testing.T) {
 		t.Error("tree reused across a komi change")
 	}
 	e.mu.Unlock()
-	// The search after reuse counts the old visits at the root.
-	var last Info
-	if _, err := e.Move(context.Background(), g, Request{Color: goban.Black}); err != nil {
+}
+
+// TestTreeReuseSearch: a search on a reused subtree adds its simulations
+// to the visits the subtree already had.
+func TestTreeReuseSearch(t *testing.T) {
+	g := goban.MustNewGame(7, 7, goban.MustRuleset("chinese"))
+	e := New(Options{Threads: 1, Playouts: 1000, Seed: 3})
+	m, _ := e.Move(context.Background(), g, Request{Color: goban.Black})
+	g.Play(m)
+	m, _ = e.Move(context.Background(), g, Request{Color: goban.White})
+	// Pick Black's reply from the kept tree so that it has a subtree.
+	var next *node
+	var reply goban.Loc
+	for _, ed := range e.tree.edges {
+		if ed.move == g.Board().Loc(m.Point) && ed.child != nil {
+			for _, r := range ed.child.edges {
+				if r.child != nil && (next == nil || r.n > next.n) {
+					next, reply = r.child, r.move
+				}
+			}
+		}
+	}
+	g.Play(m)
+	if next == nil {
+		t.Fatal("no subtree")
+	}
+	g.Play(goban.PlayAt(goban.Black, g.Board().Point(reply)))
+	before := next.n
+	if _, err := e.Move(context.Background(), g, Request{Color: goban.White}); err != nil {
 		t.Fatal(err)
 	}
-	e2 := New(Options{Threads: 1, Playouts: 100, Seed: 3})
-	g2 := goban.MustNewGame(7, 7, goban.MustRuleset("chinese"))
-	e2.Move(context.Background(), g2, Request{Color: goban.Black})
-	_ = last
+	if e.tree != next || next.n != before+1000 {
+		t.Errorf("root visits %v after reusing %v visits and 1000 playouts", next.n, before)
+	}
 }
 
 // TestVirtualLoss: a simulation in flight makes the tree policy choose
@@ -471,49 +496,57 @@ func TestCleanup(t *testing.T) {
 }
 
 func TestResign(t *testing.T) {
-	// Black has one small corner; White owns the rest.
-	g := gameFrom(t, `
-		. X O . . . . . .
-		X X O . . . . . .
-		O O O . . . . . .
-		. . . . O . . . .
-		. . . . . . . . .
-		. . . . . O . . .
-		. . O . . . . . .
-		. . . . . . O . .
-		. . . . . . . . .`, "chinese", goban.Black, 7.5)
-	for range 30 {
-		g.Play(goban.PassMove(g.ToMove()))
-		g.Undo()
+	// White builds a wall while Black passes: after 30 moves Black has
+	// nothing on a 7×7 board and 7.5 komi to make up.
+	g := goban.MustNewGame(7, 7, goban.MustRuleset("chinese"))
+	for _, v := range []string{"D4", "C4", "E4", "D3", "D5", "C3", "E3", "C5", "E5", "D2", "D6", "B4", "F4", "C2", "E2"} {
+		if err := g.Play(goban.PassMove(goban.Black)); err != nil {
+			t.Fatal(err)
+		}
+		p, _, _ := goban.ParseVertex(v, 7, 7)
+		if err := g.Play(goban.PlayAt(goban.White, p)); err != nil {
+			t.Fatal(err)
+		}
 	}
-	// The move number matters for resigning: play a few passes in pairs
-	// that do not end the game is impossible, so fake history with setup.
 	e := New(Options{Threads: 1, Playouts: 2000, Seed: 9})
 	m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Move 0 is the opening: no resignation yet.
-	if m.Kind == goban.Resign {
-		t.Errorf("resigned at move %d", g.MoveNumber())
+	if m.Kind != goban.Resign {
+		t.Errorf("played %v in a hopeless position, want resignation", m)
+	}
+	// Never in the opening, and never when told not to.
+	e = New(Options{Threads: 1, Playouts: 2000, Seed: 9, ResignThreshold: -1})
+	if m, _ := e.Move(context.Background(), g, Request{Color: goban.Black}); m.Kind == goban.Resign {
+		t.Error("resigned with resignation disabled")
 	}
 }
 
 // TestSekiNotDead: stones in seki are not proposed dead.
 func TestSekiNotDead(t *testing.T) {
+	// Each chain on the top edge has one eye and they share the liberty
+	// C5 (seed 001, Dia. 10).
 	g := gameFrom(t, `
-		. O X . X O .
-		O O X X X O O
-		X X O O O X X
-		. X O . O X .
-		X X O O O X X
-		O O X X X O O
-		. O X . X O .`, "japanese", goban.Black, 0.5)
+		. X . O .
+		X X X O O
+		O O O X X
+		. . . . .
+		. . . . .`, "japanese", goban.Black, 0.5)
 	e := New(Options{ScoringPlayouts: 600})
 	dead := e.DeadStones(g)
 	st, err := g.Board().Statuses(nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	seki := 0
+	for _, s := range st {
+		if s == goban.Seki {
+			seki++
+		}
+	}
+	if seki == 0 {
+		t.Fatal("the test position has no seki")
 	}
 	for _, p := range dead {
 		if st[p] == goban.Seki {
