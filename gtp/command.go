@@ -156,6 +156,9 @@ func isDigits(s string) bool {
 type Reader struct {
 	r    *bufio.Reader
 	line int
+	// Comment, if not nil, is called with the text after '#' of every
+	// line that holds nothing but a comment, such as GoGui's "# interrupt".
+	Comment func(text string)
 }
 
 // NewReader returns a Reader that reads from r.
@@ -185,6 +188,9 @@ func (r *Reader) Next() (Command, error) {
 		}
 		if ok {
 			return cmd, nil
+		}
+		if i := strings.IndexByte(raw, '#'); i >= 0 && r.Comment != nil {
+			r.Comment(strings.TrimSpace(Preprocess(raw[i+1:])))
 		}
 		if err != nil {
 			return Command{}, err

@@ -15,7 +15,9 @@ import (
 
 // HandlerFunc answers one command. The returned text becomes the body of a
 // success response; a non-nil error becomes a failure response with the
-// error's text as message. ctx is cancelled when Serve's context is.
+// error's text as message. ctx is cancelled when Serve's context is, and
+// when GoGui's interrupt line "# interrupt" arrives while the handler runs
+// (a genmove should then answer with the best move it has).
 type HandlerFunc func(ctx context.Context, cmd Command) (string, error)
 
 // StreamFunc answers a command whose response grows over time, such as
@@ -63,6 +65,10 @@ func NewServer(name, version string) *Server {
 	s.Handle("known_command", s.knownCommand)
 	s.Handle("list_commands", s.listCommands)
 	s.Handle("quit", func(context.Context, Command) (string, error) { return "", ErrQuit })
+	// GoGui sends the comment line "# interrupt" to stop a long genmove
+	// when the engine knows this command; Serve then cancels the running
+	// command's context.
+	s.Handle("gogui-interrupt", func(context.Context, Command) (string, error) { return "", nil })
 	return s
 }
 
@@ -160,7 +166,8 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			if !errors.As(in.err, &se) {
 				return in.err
 			}
-			t.started()
+			_, done := t.start(ctx, false)
+			done()
 			if err := WriteResponse(bw, false, se.ID, se.HasID, "syntax error: "+se.Error()); err != nil {
 				return err
 			}
@@ -182,6 +189,11 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 func (s *Server) readLoop(ctx context.Context, r io.Reader, inputs chan<- input, t *tracker) {
 	defer close(inputs)
 	cr := NewReader(r)
+	cr.Comment = func(text string) {
+		if text == "interrupt" {
+			t.interrupted()
+		}
+	}
 	for {
 		cmd, err := cr.Next()
 		if err != nil {
@@ -209,15 +221,27 @@ type tracker struct {
 	// io.EOF. Both guarded by mu.
 	eof bool
 	err error
-	// cancel stops the running streaming handler; nil when none runs.
-	// Guarded by mu.
-	cancel context.CancelFunc
+	// cancel cancels the running command's context; nil when none runs.
+	// byInput says whether new input cancels it (analysis) or only an
+	// interrupt does. Both guarded by mu.
+	cancel  context.CancelFunc
+	byInput bool
 }
 
 func (t *tracker) arrived() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.pending++
+	if t.cancel != nil && t.byInput {
+		t.cancel()
+	}
+}
+
+// interrupted cancels the running command, whatever it is (GoGui's
+// "# interrupt").
+func (t *tracker) interrupted() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if t.cancel != nil {
 		t.cancel()
 	}
@@ -230,7 +254,7 @@ func (t *tracker) ended(err error) {
 	if !errors.Is(err, io.EOF) {
 		t.err = err
 	}
-	if t.cancel != nil {
+	if t.cancel != nil && t.byInput {
 		t.cancel()
 	}
 }
@@ -241,24 +265,17 @@ func (t *tracker) readErr() error {
 	return t.err
 }
 
-// started marks one pending command as taken.
-func (t *tracker) started() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.pending--
-}
-
-// startStream takes one pending command and returns the context for a
-// streaming handler, already cancelled when more input is waiting.
-func (t *tracker) startStream(parent context.Context) (context.Context, func()) {
+// start takes one pending command and returns its context and the function
+// to call when it is done. With byInput the context is cancelled by the next
+// input, at once if input is already waiting.
+func (t *tracker) start(parent context.Context, byInput bool) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(parent)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.pending--
-	if t.pending > 0 || t.eof {
+	t.cancel, t.byInput = cancel, byInput
+	if byInput && (t.pending > 0 || t.eof) {
 		cancel()
-	} else {
-		t.cancel = cancel
 	}
 	return ctx, func() {
 		t.mu.Lock()
@@ -272,20 +289,14 @@ func (t *tracker) startStream(parent context.Context) (context.Context, func()) 
 // handler asked to end the session, and returns only write errors.
 func (s *Server) dispatch(ctx context.Context, cmd Command, bw *bufio.Writer, t *tracker) (quit bool, err error) {
 	h, ok := s.lookup(cmd.Name)
+	ctx, done := t.start(ctx, ok && h.stream != nil && !h.toEnd)
+	defer done()
 	if !ok {
-		t.started()
 		return false, WriteResponse(bw, false, cmd.ID, cmd.HasID, "unknown command")
 	}
-	if h.stream != nil && h.toEnd {
-		t.started()
+	if h.stream != nil {
 		return false, s.runStream(ctx, cmd, h.stream, bw)
 	}
-	if h.stream != nil {
-		sctx, done := t.startStream(ctx)
-		defer done()
-		return false, s.runStream(sctx, cmd, h.stream, bw)
-	}
-	t.started()
 	text, herr := s.call(ctx, cmd, h.fn)
 	if errors.Is(herr, ErrQuit) {
 		return true, WriteResponse(bw, true, cmd.ID, cmd.HasID, text)

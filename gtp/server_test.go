@@ -237,3 +237,66 @@ func ExampleServer() {
 	//
 	// =
 }
+
+// TestTrackerCancellation checks which events cancel a running command:
+// new input stops only analysis, an interrupt stops anything, the end of
+// input stops analysis.
+func TestTrackerCancellation(t *testing.T) {
+	tests := []struct {
+		name     string
+		byInput  bool
+		event    func(*tracker)
+		canceled bool
+	}{
+		{"input, plain command", false, (*tracker).arrived, false},
+		{"input, analysis", true, (*tracker).arrived, true},
+		{"interrupt, plain command", false, (*tracker).interrupted, true},
+		{"interrupt, analysis", true, (*tracker).interrupted, true},
+		{"end of input, plain command", false, func(t *tracker) { t.ended(io.EOF) }, false},
+		{"end of input, analysis", true, func(t *tracker) { t.ended(io.EOF) }, true},
+	}
+	for _, tt := range tests {
+		tr := &tracker{}
+		tr.arrived() // the command itself
+		ctx, done := tr.start(context.Background(), tt.byInput)
+		if ctx.Err() != nil {
+			t.Fatalf("%s: cancelled before the event", tt.name)
+		}
+		tt.event(tr)
+		if got := ctx.Err() != nil; got != tt.canceled {
+			t.Errorf("%s: cancelled = %v, want %v", tt.name, got, tt.canceled)
+		}
+		done()
+		// After the command, events reach nobody.
+		tr.interrupted()
+	}
+	// Analysis that starts while input is already waiting stops at once.
+	tr := &tracker{}
+	tr.arrived()
+	tr.arrived()
+	if ctx, _ := tr.start(context.Background(), true); ctx.Err() == nil {
+		t.Errorf("analysis started with input waiting is not cancelled")
+	}
+}
+
+// TestGoGuiInterrupt plays GoGui's part: a long command is stopped by the
+// comment line "# interrupt", and answers.
+func TestGoGuiInterrupt(t *testing.T) {
+	s := NewServer("x", "1")
+	s.Handle("think", func(ctx context.Context, _ Command) (string, error) {
+		<-ctx.Done()
+		return "best so far", nil
+	})
+	c := startServer(t, s)
+	c.send(t, "1 known_command gogui-interrupt")
+	if got := c.readLine(t); got != "=1 true" {
+		t.Fatalf("known_command gogui-interrupt = %q", got)
+	}
+	c.readLine(t)
+	c.send(t, "2 think")
+	c.send(t, "# just a comment")
+	c.send(t, "# interrupt")
+	if got := c.readLine(t); got != "=2 best so far" {
+		t.Fatalf("interrupted think answered %q", got)
+	}
+}
