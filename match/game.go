@@ -208,7 +208,15 @@ func (gm *game) warn(format string, args ...any) {
 
 // who names the engine playing c, e.g. "Black (GNU Go 3.8)".
 func (gm *game) who(c goban.Color) string {
-	return fmt.Sprintf("%v (%s)", c, gm.players[c].name)
+	return fmt.Sprintf("%s (%s)", colorName(c), gm.players[c].name)
+}
+
+// colorName is "Black" or "White", to begin a sentence with.
+func colorName(c goban.Color) string {
+	if c == goban.White {
+		return "White"
+	}
+	return "Black"
 }
 
 func colorWord(c goban.Color) string {

@@ -125,6 +125,9 @@ func TestMatchRecordsAndColours(t *testing.T) {
 		if sc.Result.String() != res.Result {
 			t.Errorf("game %d: recount of the record gives %v, match said %s", num, sc.Result, res.Result)
 		}
+		if len(res.Warnings) > 0 {
+			t.Errorf("game %d: warnings %q", num, res.Warnings)
+		}
 		if res.Think[0].Moves == 0 || res.Think[1].Moves == 0 || res.Think[0].Moves+res.Think[1].Moves != res.Moves {
 			t.Errorf("game %d: think %+v for %d moves", num, res.Think, res.Moves)
 		}
@@ -300,7 +303,7 @@ func TestMatchForfeits(t *testing.T) {
 				if r.Result != want || r.End != tc.end || r.Winner != 1 {
 					t.Errorf("game %d: %s by %s, winner %d; want %s: %s", r.Game, r.Result, r.End, r.Winner, want, r.Detail)
 				}
-				if !strings.Contains(r.Detail, tc.explain) || !strings.Contains(r.Detail, badColor.String()) {
+				if !strings.Contains(r.Detail, tc.explain) || !strings.Contains(r.Detail, colorName(badColor)+" (") {
 					t.Errorf("game %d: detail %q does not say %q about %v", r.Game, r.Detail, tc.explain, badColor)
 				}
 				root, _ := readGame(t, dir, r.SGF)

@@ -113,3 +113,55 @@ func FuzzSplitCommand(f *testing.F) {
 		}
 	})
 }
+
+// TestSummarize counts a made-up match: wins, draws and void games by
+// engine and colour, forfeits and time losses, and the win rate with draws
+// as half wins.
+func TestSummarize(t *testing.T) {
+	results := []*GameResult{
+		{Game: 1, Black: 1, White: 2, Result: "B+R", Winner: 1, End: EndResign, Moves: 10,
+			Think: [2]ThinkTime{{Moves: 5, Seconds: 1, MaxSeconds: 0.5}, {Moves: 5, Seconds: 2, MaxSeconds: 1}}},
+		{Game: 2, Black: 2, White: 1, Result: "W+F", Winner: 1, End: EndForfeit, Moves: 20},
+		{Game: 3, Black: 1, White: 2, Result: "0", End: EndScore, ScoredBy: ScoredByReferee, Moves: 30},
+		nil, // game 4 was not finished
+		{Game: 5, Black: 1, White: 2, Result: "Void", End: EndRepetition, Moves: 40},
+		{Game: 6, Black: 2, White: 1, Result: "B+T", Winner: 2, End: EndTime, Moves: 50,
+			Think: [2]ThinkTime{{Moves: 25, Seconds: 4, MaxSeconds: 2}, {Moves: 25, Seconds: 1, MaxSeconds: 0.1}}},
+	}
+	cfg := &Config{Games: 6, Engines: [2]EngineSpec{{Command: []string{"a"}}, {Command: []string{"b", "c d"}}}}
+	s := summarize(cfg, results, [2]string{"A", "B"}, 0)
+	e1, e2 := s.Engines[0], s.Engines[1]
+	if s.Played != 5 || len(s.Results) != 5 {
+		t.Fatalf("played %d, %d results", s.Played, len(s.Results))
+	}
+	if want := (Record{Games: 5, Wins: 2, Losses: 1, Draws: 1, NoResult: 1}); e1.Record != want {
+		t.Errorf("engine 1: %+v, want %+v", e1.Record, want)
+	}
+	if want := (Record{Games: 5, Wins: 1, Losses: 2, Draws: 1, NoResult: 1}); e2.Record != want {
+		t.Errorf("engine 2: %+v, want %+v", e2.Record, want)
+	}
+	if want := (Record{Games: 3, Wins: 1, Draws: 1, NoResult: 1}); e1.AsBlack != want {
+		t.Errorf("engine 1 as Black: %+v, want %+v", e1.AsBlack, want)
+	}
+	if want := (Record{Games: 2, Wins: 1, Losses: 1}); e1.AsWhite != want {
+		t.Errorf("engine 1 as White: %+v, want %+v", e1.AsWhite, want)
+	}
+	if want := (Record{Games: 5, Wins: 2, Losses: 1, Draws: 1, NoResult: 1}); s.Black != want {
+		t.Errorf("Black: %+v, want %+v", s.Black, want)
+	}
+	if e1.WinRate != 2.5/4 || e1.CI95 != Wilson(2.5, 4, Z95) {
+		t.Errorf("engine 1 win rate %v %+v", e1.WinRate, e1.CI95)
+	}
+	if e2.Forfeits != 1 || e1.Forfeits != 0 || e2.TimeLosses != 0 || e1.TimeLosses != 1 {
+		t.Errorf("forfeits %d %d, time losses %d %d", e1.Forfeits, e2.Forfeits, e1.TimeLosses, e2.TimeLosses)
+	}
+	if e1.Think != (ThinkTime{Moves: 30, Seconds: 5, MaxSeconds: 2}) || e1.MeanMoveSeconds != 5.0/30 {
+		t.Errorf("engine 1 think %+v, mean %v", e1.Think, e1.MeanMoveSeconds)
+	}
+	if s.MeanMoves != 30 || s.Ends[EndResign] != 1 || s.Ends[EndForfeit] != 1 || s.ScoredBy[ScoredByReferee] != 1 {
+		t.Errorf("mean moves %v, ends %v, scored by %v", s.MeanMoves, s.Ends, s.ScoredBy)
+	}
+	if e2.Command != "b 'c d'" {
+		t.Errorf("command %q", e2.Command)
+	}
+}
