@@ -50,7 +50,9 @@
 //   - a property without value, unexpected characters between properties,
 //     empty variations and missing closing parentheses at the end of the
 //     input are skipped or closed;
-//   - line breaks in values ("\r\n", "\n\r", "\r") become "\n".
+//   - line breaks in values ("\r\n", "\n\r", "\r") become "\n";
+//   - in games whose root says FF[1] to FF[3], the old markup properties L
+//     (letters) and M (marks) become LB and MA, which FF[4] readers know.
 //
 // An input without any game tree, or with a value that never ends, is an
 // error: an ErrorList whose entries carry line and column. The parser never
