@@ -300,3 +300,56 @@ func TestGoGuiInterrupt(t *testing.T) {
 		t.Fatalf("interrupted think answered %q", got)
 	}
 }
+
+// FuzzServe feeds arbitrary bytes to a server: its output must parse as one
+// well-formed response per command line (syntax errors included) up to
+// quit, each echoing the command's id.
+func FuzzServe(f *testing.F) {
+	f.Add("1 name\n2 echo a\tb\n# c\n\n3\nquit\nname\n")
+	f.Add("echo \x00\r\n12 list_commands\n99999999999999999999 x\n")
+	f.Add("known_command\n5 multiline\n6 diagram")
+	f.Fuzz(func(t *testing.T, in string) {
+		s := newTestServer(t)
+		var out strings.Builder
+		if err := s.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		type want struct {
+			id    int
+			hasID bool
+		}
+		var wants []want
+		r := NewReader(strings.NewReader(in))
+		for {
+			cmd, err := r.Next()
+			var se *SyntaxError
+			if errors.As(err, &se) {
+				wants = append(wants, want{se.ID, se.HasID})
+				continue
+			}
+			if err != nil {
+				break
+			}
+			if strings.HasPrefix(cmd.Name, "stream") {
+				return // streams answer in several lines; covered elsewhere
+			}
+			wants = append(wants, want{cmd.ID, cmd.HasID})
+			if cmd.Name == "quit" {
+				break
+			}
+		}
+		rr := NewResponseReader(strings.NewReader(out.String()))
+		for i, w := range wants {
+			resp, err := rr.Next()
+			if err != nil {
+				t.Fatalf("response %d of %d: %v\ninput %q\noutput %q", i+1, len(wants), err, in, out.String())
+			}
+			if resp.HasID != w.hasID || resp.ID != w.id {
+				t.Fatalf("response %d has id %v/%d, want %v/%d\noutput %q", i+1, resp.HasID, resp.ID, w.hasID, w.id, out.String())
+			}
+		}
+		if _, err := rr.Next(); err != io.EOF {
+			t.Fatalf("more output than commands (%v):\ninput %q\noutput %q", err, in, out.String())
+		}
+	})
+}
