@@ -18,6 +18,7 @@ const Z95 = 1.959963984540054
 
 // Interval is a confidence interval for a proportion.
 type Interval struct {
+	// Low and High are the bounds, between 0 and 1.
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
 }
@@ -52,10 +53,14 @@ func Wilson(successes float64, n int, z float64) Interval {
 
 // Record counts wins, losses, draws and games without result.
 type Record struct {
-	Games    int `json:"games"`
-	Wins     int `json:"wins"`
-	Losses   int `json:"losses"`
-	Draws    int `json:"draws"`
+	// Games is the number of games; it is the sum of the other four.
+	Games int `json:"games"`
+	// Wins, Losses and Draws count the games with a result; a draw is a
+	// jigo or a tie by repetition.
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Draws  int `json:"draws"`
+	// NoResult counts void games (a repetition under the Japanese rules).
 	NoResult int `json:"no_result"`
 }
 
