@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"time"
+	"unsafe"
 
 	"tengen/clock"
 	"tengen/goban"
@@ -39,7 +40,9 @@ type Options struct {
 	ResignThreshold float64
 	// NoTreeReuse starts every move with a fresh tree.
 	NoTreeReuse bool
-	// MaxNodes caps the tree's size; 0 means 2,000,000 nodes.
+	// MaxNodes caps the tree's size; 0 means as many nodes as fit in
+	// about 1 GB (some 150,000 on 9×9, 35,000 on 19×19, where a node
+	// holds a few hundred moves).
 	MaxNodes int
 	// ScoringPlayouts is the number of playouts DeadStones plays; 0 means
 	// 1000.
@@ -94,9 +97,6 @@ func New(opts Options) *Engine {
 	}
 	if opts.ResignThreshold == 0 {
 		opts.ResignThreshold = 0.1
-	}
-	if opts.MaxNodes <= 0 {
-		opts.MaxNodes = 2_000_000
 	}
 	if opts.ScoringPlayouts <= 0 {
 		opts.ScoringPlayouts = 1000
@@ -206,10 +206,21 @@ func (e *Engine) Analyze(ctx context.Context, g *goban.Game, interval time.Durat
 func (e *Engine) newSearch(g *goban.Game, cleanup bool) *searcher {
 	root := e.reuse(g)
 	e.calls++
-	s := newSearcher(g, root, e.opts.Threads, e.opts.Seed+e.calls*0x632BE59BD9B4E019, defaultParams, int64(e.opts.MaxNodes))
+	maxNodes := int64(e.opts.MaxNodes)
+	if maxNodes <= 0 {
+		maxNodes = treeMemory / (edgeBytes * int64(g.Width()*g.Height()+1))
+	}
+	s := newSearcher(g, root, e.opts.Threads, e.opts.Seed+e.calls*0x632BE59BD9B4E019, defaultParams, maxNodes)
 	s.noPass = cleanup
 	return s
 }
+
+// treeMemory is the memory the tree may use by default, and edgeBytes the
+// size of an edge, which dominates a node's size.
+const (
+	treeMemory = 1 << 30
+	edgeBytes  = int64(unsafe.Sizeof(edge{}))
+)
 
 func keyOf(g *goban.Game) treeKey {
 	h, _ := g.Handicap()
