@@ -21,11 +21,11 @@ type CheckReport struct {
 	Errors ErrorList
 }
 
-// Check parses data and replays the main line of every game in it, as
-// "tengen sgf check" needs: it collects every warning and every error, with
-// positions, instead of stopping at the first. Illegal moves are replayed by
-// force so that later ones are found too; each is an error that names the
-// move number and the reason. Game numbers prefix the messages of
+// Check parses data and replays every variation of every game in it (see
+// ReplayAll), as "tengen sgf check" needs: it collects every warning and
+// every error, with positions, instead of stopping at the first. Illegal
+// moves are replayed by force so that later ones are found too; each is an
+// error that names the move number and the reason. Game numbers prefix the messages of
 // collections with more than one game.
 func Check(data []byte, opt Options) *CheckReport {
 	c, err := ParseOptions(data, opt)
@@ -47,25 +47,16 @@ func Check(data []byte, opt Options) *CheckReport {
 		if len(c.Games) > 1 {
 			prefix = fmt.Sprintf("game %d: ", i+1)
 		}
-		r, err := Replay(g, ReplayOptions{Force: true})
-		for _, w := range r.Warnings {
+		_, illegal, warns, errs := ReplayAll(g, ReplayOptions{})
+		for _, w := range warns {
 			rep.Warnings = append(rep.Warnings, &Error{w.Line, w.Col, prefix + w.Msg})
 		}
-		for _, e := range r.Illegal {
+		for _, e := range illegal {
 			rep.Errors = append(rep.Errors, &Error{e.Pos.Line, e.Pos.Col,
 				prefix + fmt.Sprintf("move %d (%s): illegal: %v", e.Number, e.Move, e.Err)})
 		}
-		var pe *Error
-		var me *MoveError
-		switch {
-		case err == nil:
-		case errors.As(err, &me):
-			rep.Errors = append(rep.Errors, &Error{me.Pos.Line, me.Pos.Col,
-				prefix + fmt.Sprintf("move %d (%s): %v", me.Number, me.Move, me.Err)})
-		case errors.As(err, &pe):
-			rep.Errors = append(rep.Errors, &Error{pe.Line, pe.Col, prefix + pe.Msg})
-		default:
-			rep.Errors.Add(g.Pos, prefix+err.Error())
+		for _, e := range errs {
+			rep.Errors = append(rep.Errors, &Error{e.Line, e.Col, prefix + e.Msg})
 		}
 	}
 	rep.Warnings.Sort()

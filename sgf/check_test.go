@@ -19,6 +19,8 @@ func TestCheck(t *testing.T) {
 			"1:14: move 2 (W[ee]): illegal: occupied\n2:7: move 4 (W[aa]): illegal: occupied\n"},
 		{"off board", "(;SZ[9];B[jj])", "", "1:8: move 1: B[jj] is off the 9x9 board\n"},
 		{"two games", "(;SZ[9];B[ee])(;SZ[9];B[aa];W[aa])", "", "1:28: game 2: move 2 (W[aa]): illegal: occupied\n"},
+		{"variations", "(;SZ[9];B[ee](;W[ee])(;W[dd];B[dd])(;W[jj]);W[cc])", "",
+			"1:15: move 2 (W[ee]): illegal: occupied\n1:29: move 3 (B[dd]): illegal: occupied\n1:37: move 2: W[jj] is off the 9x9 board\n"},
 		{"unreadable", "(;SZ[9];C[abc", "", "1:10: property value not terminated: missing \"]\"\n"},
 	}
 	for _, tt := range tests {

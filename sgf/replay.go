@@ -166,9 +166,36 @@ func Replay(root *Node, opt ReplayOptions) (*Replayed, error) {
 // the boards before and after it.
 type moveHook func(num int, m Move, before, after *goban.Board)
 
-func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
+// replayer holds what stays fixed while a record is replayed; position
+// holds what changes, so that variations can branch from a copy.
+type replayer struct {
+	info     GameInfo
+	komi     float64
+	w, h     int
+	force    bool
+	hook     moveHook
+	warnings *ErrorList
+	illegal  *[]*MoveError
+}
+
+type position struct {
+	g            *goban.Game
+	moves        int
+	handicapDone bool
+}
+
+func (p *position) clone() *position {
+	c := *p
+	c.g = p.g.Clone()
+	return &c
+}
+
+// start reads the game information and sets up the empty board.
+func start(root *Node, opt ReplayOptions, hook moveHook, warnings *ErrorList, illegal *[]*MoveError) (*replayer, *position, error) {
 	info, warns := root.GameInfo()
-	r := &Replayed{Info: info, Warnings: warns}
+	*warnings = append(*warnings, warns...)
+	rp := &replayer{info: info, w: info.Width, h: info.Height, force: opt.Force, hook: hook,
+		warnings: warnings, illegal: illegal}
 	rulesName := info.Rules
 	if opt.Rules != "" {
 		rulesName = opt.Rules
@@ -176,144 +203,160 @@ func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
 	rules, err := RulesFor(rulesName)
 	if err != nil {
 		if opt.Rules != "" {
-			return r, err
+			return rp, nil, err
 		}
-		r.Warnings.Add(root.Pos, "RU: "+err.Error())
+		warnings.Add(root.Pos, "RU: "+err.Error())
 	}
 	g, err := goban.NewGame(info.Width, info.Height, rules)
 	if err != nil {
-		return r, &Error{Line: root.Pos.Line, Col: root.Pos.Col, Msg: err.Error()}
+		return rp, nil, &Error{Line: root.Pos.Line, Col: root.Pos.Col, Msg: err.Error()}
 	}
 	g.SetFreeOrder(true)
-	r.Game = g
-	komi := 0.0
 	if info.HasKomi {
-		komi = info.Komi
+		rp.komi = info.Komi
 	}
 	if opt.Komi != nil {
-		komi = *opt.Komi
+		rp.komi = *opt.Komi
 	}
-	g.SetKomi(komi)
+	g.SetKomi(rp.komi)
+	return rp, &position{g: g, handicapDone: info.Handicap < 2}, nil
+}
 
+func replay(root *Node, opt ReplayOptions, hook moveHook) (*Replayed, error) {
+	r := &Replayed{}
+	rp, pos, err := start(root, opt, hook, &r.Warnings, &r.Illegal)
+	r.Info = rp.info
+	if pos != nil {
+		r.Game = pos.g
+	}
+	if err != nil {
+		return r, err
+	}
 	nodes, ok := root.Path(opt.Path)
 	if !ok {
 		return r, fmt.Errorf("sgf: variation path %v does not exist", opt.Path)
 	}
-	w, h := info.Width, info.Height
-	fail := func(n *Node, format string, args ...any) error {
-		return &Error{Line: n.Pos.Line, Col: n.Pos.Col, Msg: fmt.Sprintf(format, args...)}
-	}
-	handicapDone := info.Handicap < 2
 	for _, n := range nodes {
-		moves, err := n.Moves(w, h)
-		if err != nil {
-			return r, fail(n, "move %d: %v", r.Moves+1, err)
-		}
-		hasMove := len(moves) > 0
-		if hasMove {
+		moves, err := n.Moves(rp.w, rp.h)
+		if err == nil && len(moves) > 0 {
 			m := moves[0]
-			stop := opt.UntilMove > 0 && r.Moves+1 >= opt.UntilMove
-			if opt.UntilPoint != nil && !m.Pass && m.Point == *opt.UntilPoint {
-				stop = true
-			}
-			if stop {
+			if (opt.UntilMove > 0 && pos.moves+1 >= opt.UntilMove) ||
+				(opt.UntilPoint != nil && !m.Pass && m.Point == *opt.UntilPoint) {
 				break
 			}
 		}
 		r.Nodes = append(r.Nodes, n)
-
-		// Setup: the handicap stones first, as handicap, so that area
-		// scoring knows their number.
-		ab, err := n.Points("AB", w, h)
+		err = rp.apply(pos, n)
+		r.Moves = pos.moves
 		if err != nil {
-			return r, fail(n, "%v", err)
-		}
-		if !handicapDone && len(ab) > 0 && r.Moves == 0 && g.Board().Stones(goban.Black)+g.Board().Stones(goban.White) == 0 {
-			handicapDone = true
-			if len(ab) != info.Handicap {
-				r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] but %d AB stones: the stones count as the handicap", info.Handicap, len(ab)))
-			}
-			pts := make([]goban.Point, len(ab))
-			for i, p := range ab {
-				pts[i] = p.ToGoban()
-			}
-			if err := g.PlaceHandicap(pts); err != nil {
-				// Too many stones or an odd board: plain setup stones.
-				r.Warnings.Add(n.Pos, fmt.Sprintf("AB stones not usable as handicap (%v): placed as setup stones", err))
-			} else {
-				g.SetKomi(komi) // PlaceHandicap sets the ruleset's handicap komi
-				ab = nil
-			}
-		}
-		for _, s := range []struct {
-			id    string
-			color goban.Color
-			pts   []Point
-		}{{"AE", goban.Empty, nil}, {"AB", goban.Black, ab}, {"AW", goban.White, nil}} {
-			pts := s.pts
-			if s.id != "AB" {
-				if pts, err = n.Points(s.id, w, h); err != nil {
-					return r, fail(n, "%v", err)
-				}
-			}
-			if len(pts) == 0 {
-				continue
-			}
-			gp := make([]goban.Point, len(pts))
-			for i, p := range pts {
-				gp[i] = p.ToGoban()
-			}
-			if err := g.Setup(s.color, gp...); err != nil {
-				return r, fail(n, "%s: %v", s.id, err)
-			}
-		}
-		if pl, ok := n.Value("PL"); ok {
-			switch strings.ToUpper(strings.TrimSpace(pl)) {
-			case "B", "1", "BLACK":
-				g.SetToMove(goban.Black)
-			case "W", "2", "WHITE":
-				g.SetToMove(goban.White)
-			default:
-				r.Warnings.Add(n.Pos, fmt.Sprintf("PL[%s]: not a colour", clip(pl)))
-			}
-		}
-		if !hasMove {
-			continue
-		}
-		if !handicapDone {
-			handicapDone = true
-			// HA without AB stones: if White moves first, the stones must
-			// be on the fixed points; otherwise Black places them as moves.
-			if moves[0].Color == White {
-				if err := g.SetHandicap(info.Handicap, false); err != nil {
-					r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: %v", info.Handicap, err))
-				} else {
-					r.Warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: placed on the fixed points", info.Handicap))
-				}
-				g.SetKomi(komi)
-			}
-		}
-		if len(moves) > 1 {
-			r.Warnings.Add(n.Pos, fmt.Sprintf("%d moves in one node: played one after the other", len(moves)))
-		}
-		for _, m := range moves {
-			if err := r.play(n, m, opt.Force, hook); err != nil {
-				return r, err
-			}
+			return r, err
 		}
 	}
 	return r, nil
 }
 
+// apply plays node n on pos: setup properties first (AE, AB, AW, PL), then
+// the move or moves.
+func (rp *replayer) apply(pos *position, n *Node) error {
+	g, w, h := pos.g, rp.w, rp.h
+	fail := func(format string, args ...any) error {
+		return &Error{Line: n.Pos.Line, Col: n.Pos.Col, Msg: fmt.Sprintf(format, args...)}
+	}
+	moves, err := n.Moves(w, h)
+	if err != nil {
+		return fail("move %d: %v", pos.moves+1, err)
+	}
+	// The handicap stones are placed as handicap, so that area scoring
+	// knows their number.
+	ab, err := n.Points("AB", w, h)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !pos.handicapDone && len(ab) > 0 && pos.moves == 0 && g.Board().Stones(goban.Black)+g.Board().Stones(goban.White) == 0 {
+		pos.handicapDone = true
+		if len(ab) != rp.info.Handicap {
+			rp.warnings.Add(n.Pos, fmt.Sprintf("HA[%d] but %d AB stones: the stones count as the handicap", rp.info.Handicap, len(ab)))
+		}
+		pts := make([]goban.Point, len(ab))
+		for i, p := range ab {
+			pts[i] = p.ToGoban()
+		}
+		if err := g.PlaceHandicap(pts); err != nil {
+			// Too many stones or an odd board: plain setup stones.
+			rp.warnings.Add(n.Pos, fmt.Sprintf("AB stones not usable as handicap (%v): placed as setup stones", err))
+		} else {
+			g.SetKomi(rp.komi) // PlaceHandicap sets the ruleset's handicap komi
+			ab = nil
+		}
+	}
+	for _, s := range []struct {
+		id    string
+		color goban.Color
+		pts   []Point
+	}{{"AE", goban.Empty, nil}, {"AB", goban.Black, ab}, {"AW", goban.White, nil}} {
+		pts := s.pts
+		if s.id != "AB" {
+			if pts, err = n.Points(s.id, w, h); err != nil {
+				return fail("%v", err)
+			}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		gp := make([]goban.Point, len(pts))
+		for i, p := range pts {
+			gp[i] = p.ToGoban()
+		}
+		if err := g.Setup(s.color, gp...); err != nil {
+			return fail("%s: %v", s.id, err)
+		}
+	}
+	if pl, ok := n.Value("PL"); ok {
+		switch strings.ToUpper(strings.TrimSpace(pl)) {
+		case "B", "1", "BLACK":
+			g.SetToMove(goban.Black)
+		case "W", "2", "WHITE":
+			g.SetToMove(goban.White)
+		default:
+			rp.warnings.Add(n.Pos, fmt.Sprintf("PL[%s]: not a colour", clip(pl)))
+		}
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	if !pos.handicapDone {
+		pos.handicapDone = true
+		// HA without AB stones: if White moves first, the stones must be
+		// on the fixed points; otherwise Black places them as moves.
+		if moves[0].Color == White {
+			if err := g.SetHandicap(rp.info.Handicap, false); err != nil {
+				rp.warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: %v", rp.info.Handicap, err))
+			} else {
+				rp.warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: placed on the fixed points", rp.info.Handicap))
+			}
+			g.SetKomi(rp.komi)
+		}
+	}
+	if len(moves) > 1 {
+		rp.warnings.Add(n.Pos, fmt.Sprintf("%d moves in one node: played one after the other", len(moves)))
+	}
+	for _, m := range moves {
+		if err := rp.play(pos, n, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // play plays one move of node n.
-func (r *Replayed) play(n *Node, m Move, force bool, hook moveHook) error {
-	g := r.Game
+func (rp *replayer) play(pos *position, n *Node, m Move) error {
+	g := pos.g
 	if g.Ended() {
 		// Moves after two passes: the players went on, as the Japanese
 		// rules allow; the opponent of the mover asked.
 		if err := g.Resume(toGobanColor(m.Color).Opponent()); err != nil {
 			return &Error{Line: n.Pos.Line, Col: n.Pos.Col,
-				Msg: fmt.Sprintf("move %d: cannot continue after the end of the game: %v", r.Moves+1, err)}
+				Msg: fmt.Sprintf("move %d: cannot continue after the end of the game: %v", pos.moves+1, err)}
 		}
 	}
 	gm := goban.PlayAt(toGobanColor(m.Color), m.Point.ToGoban())
@@ -321,24 +364,75 @@ func (r *Replayed) play(n *Node, m Move, force bool, hook moveHook) error {
 		gm = goban.PassMove(toGobanColor(m.Color))
 	}
 	var before *goban.Board
-	if hook != nil {
+	if rp.hook != nil {
 		before = g.Board().Clone()
 	}
 	if err := g.Play(gm); err != nil {
-		me := &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
-		if !force {
+		me := &MoveError{Number: pos.moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
+		if !rp.force {
 			return me
 		}
 		if _, err := g.PlayForced(gm); err != nil {
-			return &MoveError{Number: r.Moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
+			return &MoveError{Number: pos.moves + 1, Move: m, Pos: n.Pos, Err: reason(err)}
 		}
-		r.Illegal = append(r.Illegal, me)
+		*rp.illegal = append(*rp.illegal, me)
 	}
-	r.Moves++
-	if hook != nil {
-		hook(r.Moves, m, before, g.Board())
+	pos.moves++
+	if rp.hook != nil {
+		rp.hook(pos.moves, m, before, g.Board())
 	}
 	return nil
+}
+
+// ReplayAll replays every variation of the tree rooted at root, forcing
+// illegal moves, and returns the game information, the illegal moves found
+// (in tree order), the warnings and the errors that stopped a variation
+// (such as a move off the board; that variation's later nodes are skipped).
+// It copies the game only where the tree branches, so a deep tree without
+// branches costs one replay. Check uses it.
+func ReplayAll(root *Node, opt ReplayOptions) (GameInfo, []*MoveError, ErrorList, ErrorList) {
+	var warnings, errs ErrorList
+	var illegal []*MoveError
+	opt.Force = true
+	rp, pos, err := start(root, opt, nil, &warnings, &illegal)
+	if err != nil {
+		errs = append(errs, asError(root, err))
+		return rp.info, illegal, warnings, errs
+	}
+	type item struct {
+		n   *Node
+		pos *position
+	}
+	stack := []item{{root, pos}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if err := rp.apply(it.pos, it.n); err != nil {
+			errs = append(errs, asError(it.n, err))
+			continue
+		}
+		for i := len(it.n.Children) - 1; i >= 0; i-- {
+			p := it.pos
+			if i > 0 {
+				p = it.pos.clone()
+			}
+			stack = append(stack, item{it.n.Children[i], p})
+		}
+	}
+	return rp.info, illegal, warnings, errs
+}
+
+// asError turns a replay error into a positioned Error.
+func asError(n *Node, err error) *Error {
+	var pe *Error
+	var me *MoveError
+	switch {
+	case errors.As(err, &me):
+		return &Error{me.Pos.Line, me.Pos.Col, fmt.Sprintf("move %d (%s): %v", me.Number, me.Move, me.Err)}
+	case errors.As(err, &pe):
+		return pe
+	}
+	return &Error{n.Pos.Line, n.Pos.Col, err.Error()}
 }
 
 // reason unwraps goban's IllegalMoveError to its reason, which reads better
