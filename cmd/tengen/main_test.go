@@ -112,3 +112,13 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("no database file: %v", err)
 	}
 }
+
+func TestMatchUsage(t *testing.T) {
+	_, errOut, err := runCmd(t, "", "match", "-h")
+	if err == nil || !strings.Contains(errOut, "-referee") {
+		t.Fatalf("match -h: %v\n%s", err, errOut)
+	}
+	if _, _, err := runCmd(t, "", "match"); err == nil {
+		t.Fatal("match without engines succeeded")
+	}
+}
