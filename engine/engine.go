@@ -47,6 +47,9 @@ type Options struct {
 	// ScoringPlayouts is the number of playouts DeadStones plays; 0 means
 	// 1000.
 	ScoringPlayouts int
+	// NoDynamicKomi turns off the dynamic komi of handicap games (see
+	// DynamicKomi).
+	NoDynamicKomi bool
 }
 
 // DefaultMoveTime is the thinking time per move in untimed games.
@@ -179,6 +182,10 @@ func (e *Engine) Move(ctx context.Context, g *goban.Game, req Request) (goban.Mo
 	spec := e.opts.Level.Spec()
 	lim := e.limitsFor(g, req, spec)
 	s := e.newSearch(g, req.Cleanup)
+	if !e.opts.NoDynamicKomi {
+		s.dynKomi = DynamicKomi(g)
+		s.komi += s.dynKomi
+	}
 	lim.report, lim.interval = req.Analyze, req.Interval
 	s.run(ctx, lim)
 	m := e.choose(g, req, s, spec)
@@ -397,7 +404,9 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 	}
 	// Resign when hopeless, but not in the opening, and not on few
 	// simulations.
-	if e.opts.ResignThreshold > 0 && s.playouts.Load() >= minResignPlayouts && best.n >= 100 &&
+	// With dynamic komi the win rate of the side that is ahead (Black)
+	// understates its chances, so Black then never resigns.
+	if e.opts.ResignThreshold > 0 && !(s.dynKomi > 0 && c == goban.Black) && s.playouts.Load() >= minResignPlayouts && best.n >= 100 &&
 		g.MoveNumber() >= len(s.geo.locs)/4 && best.w/best.n < e.opts.ResignThreshold {
 		return goban.ResignMove(c)
 	}
@@ -607,4 +616,24 @@ func (e *Engine) Ownership(g *goban.Game) []float64 {
 	e.mu.Unlock()
 	own, _ := playoutOwnership(g.Board(), g.Rules(), n, 1)
 	return own
+}
+
+// DynamicKomi returns the points that the search adds to the komi in a
+// handicap game of g at its current move: seven per handicap stone at the
+// start, falling linearly to nothing when half as many moves as the board
+// has points have been played. Both colours search with it: the handicap
+// makes Black's win rate near 1 and White's near 0, where the search no
+// longer tells good moves from bad, and the extra komi brings both back
+// towards an even game. Analysis does not use it.
+func DynamicKomi(g *goban.Game) float64 {
+	h, _ := g.Handicap()
+	if h < 2 {
+		return 0
+	}
+	end := float64(g.Width()*g.Height()) / 2
+	left := 1 - float64(g.MoveNumber())/end
+	if left <= 0 {
+		return 0
+	}
+	return 7 * float64(h) * left
 }

@@ -19,8 +19,10 @@ type searcher struct {
 	// White's handicap compensation (area rules) or the handicap stones
 	// (territory rules, which the playouts count as area).
 	komi float64
-	geo  *geometry
-	root *node
+	// dynKomi is the part of komi that DynamicKomi added.
+	dynKomi float64
+	geo     *geometry
+	root    *node
 	// game is the root position; workers clone it and do not change it.
 	game *goban.Game
 	// noPass keeps the pass out of the root's choices (cleanup).

@@ -632,3 +632,43 @@ func TestAnalyzeStops(t *testing.T) {
 		t.Errorf("last report incomplete: %d moves, %d ownership", len(last.Moves), len(last.Ownership))
 	}
 }
+
+func TestDynamicKomi(t *testing.T) {
+	g := goban.MustNewGame(19, 19, goban.MustRuleset("japanese"))
+	if k := DynamicKomi(g); k != 0 {
+		t.Errorf("even game: %v", k)
+	}
+	if err := g.SetHandicap(4, false); err != nil {
+		t.Fatal(err)
+	}
+	if k := DynamicKomi(g); k != 28 {
+		t.Errorf("4 stones at the start: %v, want 28", k)
+	}
+	// White answers Black's stones with passes, which count as moves.
+	next := 0
+	playTo := func(n int) {
+		for g.MoveNumber() < n {
+			if g.ToMove() == goban.White {
+				if err := g.Play(goban.PassMove(goban.White)); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			for {
+				p := goban.Point{X: next % 19, Y: 18 - next/19}
+				next++
+				if g.Play(goban.PlayAt(goban.Black, p)) == nil {
+					break
+				}
+			}
+		}
+	}
+	playTo(90)
+	if k := DynamicKomi(g); k <= 0 || k >= 28 {
+		t.Errorf("move 90: %v, want between 0 and 28", k)
+	}
+	playTo(181)
+	if k := DynamicKomi(g); k != 0 {
+		t.Errorf("move 181: %v, want 0", k)
+	}
+}
