@@ -176,6 +176,16 @@ func TestDeepNesting(t *testing.T) {
 		t.Errorf("last move %q", v)
 	}
 	checkRoundTrip(t, c)
+	// Replaying it: the moves cycle over the board, so most are forced onto
+	// occupied points, but no variation stops.
+	_, illegal, _, errs := ReplayAll(c.Games[0], ReplayOptions{})
+	r, err := Replay(c.Games[0], ReplayOptions{Force: true})
+	if err != nil || r.Moves != depth {
+		t.Fatalf("Replay: %d moves, %v", r.Moves, err)
+	}
+	if len(errs) > 0 || len(illegal) != len(r.Illegal) || len(illegal) == 0 {
+		t.Errorf("ReplayAll: %d illegal moves (Replay: %d), errors %v", len(illegal), len(r.Illegal), errs)
+	}
 	// Deep variations that really branch: each level has a side variation.
 	var b bytes.Buffer
 	b.WriteString("(;GM[1]")
