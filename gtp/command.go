@@ -52,8 +52,10 @@ func (c Command) String() string {
 // Col are 1-based; Col counts bytes of the preprocessed line. The partially
 // parsed id, if any, is kept so that the error response can still echo it.
 type SyntaxError struct {
+	// Line and Col locate the error.
 	Line, Col int
-	Msg       string
+	// Msg says what is wrong.
+	Msg string
 	// ID and HasID hold the command id when it was parsed before the error.
 	ID    int
 	HasID bool

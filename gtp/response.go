@@ -13,7 +13,8 @@ import (
 type Response struct {
 	// OK is true for a success response ('=') and false for a failure ('?').
 	OK bool
-	// ID is the echoed command id; it is only meaningful when HasID is true.
+	// ID is the echoed command id; HasID says whether the engine echoed
+	// one.
 	ID    int
 	HasID bool
 	// Text is the response body without the status prefix, the id, the
