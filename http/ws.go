@@ -27,9 +27,11 @@ const (
 	// wsMaxBad is the number of malformed messages after which the
 	// connection is closed.
 	wsMaxBad = 20
-	// wsRate and wsBurst limit commands per connection (per second).
-	wsRate  = 20
-	wsBurst = 20
+	// wsRate and wsBurst limit commands per connection (per second): far
+	// above what a person clicks, and above what a fast bot needs, since a
+	// player moves only every other turn.
+	wsRate  = 50
+	wsBurst = 50
 	// wsPingEvery is how often the server checks that the client is alive,
 	// and wsWriteTimeout how long one write or ping may take.
 	wsPingEvery    = 30 * time.Second

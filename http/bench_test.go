@@ -1,0 +1,195 @@
+package http_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	nethttp "net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/crypto/bcrypt"
+
+	"tengen"
+	tengenhttp "tengen/http"
+	"tengen/play"
+	"tengen/sqlite"
+)
+
+// benchMovesPerGame is how many moves the fill pattern of benchPoint allows.
+const benchMovesPerGame = 2 * 9 * 19
+
+// benchPoint is the n-th move of colour c (0 = Black): Black fills the top
+// nine rows, White the bottom nine; row 9 stays empty, so no move captures
+// and every move is legal.
+func benchPoint(c, n int) (x, y int) {
+	x, y = n%19, n/19
+	if c == 1 {
+		y += 10
+	}
+	return x, y
+}
+
+// BenchmarkWebSocketMoves measures end-to-end move handling: many games at
+// once, each with both players on their own WebSocket over loopback, every
+// move committed to an SQLite file with synchronous=FULL before the server
+// acknowledges it. It reports durable moves per second and the 99th
+// percentile of the time from sending a move to its "ok".
+func BenchmarkWebSocketMoves(b *testing.B) {
+	for _, sync := range []string{"FULL", "NORMAL"} {
+		for _, games := range []int{16, 64} {
+			b.Run(fmt.Sprintf("sync=%s/games=%d", sync, games), func(b *testing.B) { benchWebSocketMoves(b, sync, games) })
+		}
+	}
+}
+
+func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
+	dir := b.TempDir()
+	db := sqlite.NewDB(filepath.Join(dir, "tengen.db"))
+	db.Synchronous = syncMode
+	if err := db.Open(); err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	gs := sqlite.NewGameService(db)
+	p := play.New(play.Config{Games: gs, Logger: logger})
+	if err := p.Open(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.1", Logger: logger, BcryptCost: bcrypt.MinCost,
+		LoginBurst: 1 << 20}, // the setup registers many users from one address
+		tengenhttp.Services{Users: sqlite.NewUserService(db), Sessions: sqlite.NewSessionService(db),
+			Challenges: sqlite.NewChallengeService(db), Games: gs, Play: p})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+
+	games = max(games, (b.N+benchMovesPerGame-1)/benchMovesPerGame)
+	perGame := (b.N + games - 1) / games
+	set := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
+		TimeControl: tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: time.Hour, Increment: 10 * time.Second, MaxTime: 2 * time.Hour}}
+	type table struct {
+		id    int64
+		conns [2]*websocket.Conn
+	}
+	tables := make([]table, games)
+	ctx := context.Background()
+	for i := range tables {
+		var cookies [2]string
+		for c := range 2 {
+			jar, _ := cookiejar.New(nil)
+			hc := &nethttp.Client{Jar: jar}
+			body := fmt.Sprintf(`{"name": "p%d-%d", "password": "password-%d"}`, i, c, i)
+			resp, err := hc.Post(srv.URL+"/api/v1/register", "application/json", strings.NewReader(body))
+			if err != nil || resp.StatusCode != 201 {
+				b.Fatalf("register: %v %v", resp, err)
+			}
+			resp.Body.Close()
+			req, _ := nethttp.NewRequest("GET", srv.URL, nil)
+			for _, ck := range jar.Cookies(req.URL) {
+				req.AddCookie(ck)
+			}
+			cookies[c] = req.Header.Get("Cookie")
+		}
+		post := func(cookie, path, body string, out any) {
+			req, _ := nethttp.NewRequest("POST", srv.URL+path, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Cookie", cookie)
+			resp, err := nethttp.DefaultClient.Do(req)
+			if err != nil || resp.StatusCode != 201 {
+				b.Fatalf("POST %s: %v %v", path, resp, err)
+			}
+			defer resp.Body.Close()
+			json.NewDecoder(resp.Body).Decode(out)
+		}
+		setJSON, _ := json.Marshal(map[string]any{"settings": set})
+		var ch struct{ Challenge tengen.Challenge }
+		post(cookies[0], "/api/v1/challenges", string(setJSON), &ch)
+		var g struct{ Game tengen.Game }
+		post(cookies[1], fmt.Sprintf("/api/v1/challenges/%d/accept", ch.Challenge.ID), "", &g)
+		tables[i].id = g.Game.ID
+		for c := range 2 {
+			h := nethttp.Header{}
+			h.Set("Cookie", cookies[c])
+			u := "ws" + strings.TrimPrefix(srv.URL, "http") + fmt.Sprintf("/api/v1/games/%d/ws", g.Game.ID)
+			conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: h})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer conn.CloseNow()
+			tables[i].conns[c] = conn
+		}
+	}
+
+	var mu sync.Mutex // guards latencies and failure
+	var latencies []time.Duration
+	var failure error
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	start := time.Now()
+	for i := range tables {
+		wg.Add(1)
+		go func(t table) {
+			defer wg.Done()
+			lat := make([]time.Duration, 0, perGame)
+			fail := func(err error) {
+				mu.Lock()
+				failure = err
+				mu.Unlock()
+			}
+			for seq := 1; seq <= perGame && seq <= benchMovesPerGame; seq++ {
+				c := (seq - 1) % 2
+				x, y := benchPoint(c, (seq-1)/2)
+				msg := fmt.Sprintf(`{"type":"move","id":"%d","seq":%d,"x":%d,"y":%d}`, seq, seq, x, y)
+				sent := time.Now()
+				if err := t.conns[c].Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+					fail(err)
+					return
+				}
+				for {
+					_, data, err := t.conns[c].Read(ctx)
+					if err != nil {
+						fail(err)
+						return
+					}
+					if strings.HasPrefix(string(data), `{"type":"ok"`) {
+						break
+					}
+					if strings.HasPrefix(string(data), `{"type":"error"`) {
+						fail(fmt.Errorf("move %d: %s", seq, data))
+						return
+					}
+				}
+				lat = append(lat, time.Since(sent))
+			}
+			mu.Lock()
+			latencies = append(latencies, lat...)
+			mu.Unlock()
+		}(tables[i])
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	if failure != nil {
+		b.Fatal(failure)
+	}
+	slices.Sort(latencies)
+	if len(latencies) > 0 {
+		p99 := latencies[min(len(latencies)-1, len(latencies)*99/100)]
+		b.ReportMetric(float64(len(latencies))/elapsed.Seconds(), "moves/s")
+		b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
+	}
+}
