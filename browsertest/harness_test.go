@@ -20,6 +20,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	tengenhttp "tengen/http"
+	"tengen/play"
 	"tengen/sqlite"
 )
 
@@ -45,13 +46,24 @@ func newSite(t *testing.T) *site {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
+	games := sqlite.NewGameService(db)
+	player := play.New(play.Config{Games: games, Logger: logger})
+	if err := player.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	srv, err := tengenhttp.NewServer(tengenhttp.Config{
 		Addr:       ln.Addr().String(),
 		BaseURL:    base,
 		Logger:     logger,
 		Health:     db.Ping,
 		BcryptCost: bcrypt.MinCost,
-	}, services(db))
+	}, tengenhttp.Services{
+		Users:      sqlite.NewUserService(db),
+		Sessions:   sqlite.NewSessionService(db),
+		Challenges: sqlite.NewChallengeService(db),
+		Games:      games,
+		Play:       player,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,22 +72,14 @@ func newSite(t *testing.T) *site {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		hs.Shutdown(ctx)
+		// WebSockets are hijacked connections that Shutdown does not wait
+		// for; Close ends them.
+		hs.Close()
 		srv.Shutdown(ctx)
+		player.Close()
 		db.Close()
 	})
 	return &site{url: base, db: db}
-}
-
-// services returns the storage and play services on db, as serve.go
-// builds them.
-func services(db *sqlite.DB) tengenhttp.Services {
-	return tengenhttp.Services{
-		Users:      sqlite.NewUserService(db),
-		Sessions:   sqlite.NewSessionService(db),
-		Challenges: sqlite.NewChallengeService(db),
-		Games:      sqlite.NewGameService(db),
-	}
 }
 
 // The browser is started once for all tests; each test user gets a browser
@@ -231,14 +235,23 @@ func eval[T any](p *person, expr string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true.
+// waitFor polls a JavaScript condition until it is true. Errors while the
+// page navigates (the context is destroyed under the evaluation) are retried.
 func (p *person) waitFor(what, cond string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(8*time.Second))); err != nil {
-		p.t.Fatalf("%s: waiting for %s (%s): %v (console: %q)", p.name, what, cond, err, p.consoleErrors())
+	deadline := time.Now().Add(10 * time.Second)
+	var lastErr error
+	for time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		lastErr = err
+		time.Sleep(25 * time.Millisecond)
 	}
+	p.t.Fatalf("%s: waiting for %s (%s): timed out, last error %v (console: %q)", p.name, what, cond, lastErr, p.consoleErrors())
 }
 
 // open navigates to a path of the site.

@@ -413,8 +413,13 @@ func (s *Server) handleChallengeForm(w nethttp.ResponseWriter, r *nethttp.Reques
 	s.afterLobbyForm(w, r, err, &form)
 }
 
+// handleAcceptForm accepts a challenge and opens the new game.
 func (s *Server) handleAcceptForm(w nethttp.ResponseWriter, r *nethttp.Request) {
-	_, err := s.acceptChallenge(r)
+	g, err := s.acceptChallenge(r)
+	if err == nil {
+		nethttp.Redirect(w, r, "/games/"+strconv.FormatInt(g.ID, 10), nethttp.StatusSeeOther)
+		return
+	}
 	s.afterLobbyForm(w, r, err, nil)
 }
 

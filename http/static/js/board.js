@@ -245,6 +245,10 @@ export class Board {
     const vw = (this.width - 1 + 2 * m) * CELL;
     const vh = (this.height - 1 + 2 * m) * CELL;
     this.svg.setAttribute("viewBox", `0 0 ${vw} ${vh}`);
+    // The geometry, for tools and tests that need a point's position:
+    // point (x, y) is at ((margin + x) * cell, (margin + y) * cell).
+    this.svg.setAttribute("data-margin", String(m));
+    this.svg.setAttribute("data-cell", String(CELL));
     el("rect", { x: 0, y: 0, width: vw, height: vh, rx: CELL * 0.2, fill: `url(#${this.id}-wood)`, "class": "wood" }, g);
     const x0 = this.px(0), x1 = this.px(this.width - 1);
     const y0 = this.py(0), y1 = this.py(this.height - 1);
@@ -347,7 +351,7 @@ export class Board {
     const r = CELL * 0.48;
     for (const [i, color] of this.territory) {
       const x = i % this.width, y = Math.floor(i / this.width);
-      const side = CELL * 0.36;
+      const side = CELL * 0.26;
       el("rect", {
         x: this.px(x) - side / 2, y: this.py(y) - side / 2, width: side, height: side,
         fill: color === BLACK ? "#111" : "#fafafa", stroke: color === BLACK ? "none" : "#444",

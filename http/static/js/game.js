@@ -314,6 +314,9 @@ function start(root) {
   /** render draws everything from state. */
   function render() {
     const g = state.game;
+    if (typeof state.komi === "number") {
+      $("komi").textContent = formatNumber(state.komi);
+    }
     root.dataset.status = g.status;
     root.dataset.moveCount = String(g.moveCount);
     root.dataset.toMove = g.toMove || "";

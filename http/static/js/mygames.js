@@ -9,7 +9,7 @@ if (table) {
   const T = texts();
   const empty = document.getElementById("mygames-empty");
   const baseTitle = document.title;
-  const interval = 5000;
+  const interval = 3000;
 
   const updateTitle = () => {
     const waiting = table.querySelectorAll("tr.your-turn").length;

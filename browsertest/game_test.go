@@ -1,0 +1,336 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	nethttp "net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tengen"
+)
+
+// signup registers a user through the sign-up form.
+func (p *person) signup(password string) {
+	p.t.Helper()
+	p.open("/signup")
+	p.do("sign up",
+		chromedp.SetValue(chromedp.CSS(`input[name="name"]`), p.name),
+		chromedp.SetValue(chromedp.CSS(`input[name="password"]`), password),
+		chromedp.SetValue(chromedp.CSS(`input[name="password2"]`), password),
+		chromedp.Click(chromedp.CSS(`main form button[type="submit"]`)),
+	)
+	p.waitFor("the lobby after sign-up", `location.pathname === "/" && !!document.getElementById("challenge-form")`)
+}
+
+// login logs a user in through the log-in form.
+func (p *person) login(name, password string) {
+	p.t.Helper()
+	p.open("/login")
+	p.do("log in",
+		chromedp.SetValue(chromedp.CSS(`input[name="name"]`), name),
+		chromedp.SetValue(chromedp.CSS(`input[name="password"]`), password),
+		chromedp.Click(chromedp.CSS(`main form button[type="submit"]`)),
+	)
+	p.waitFor("the lobby after log-in", `location.pathname === "/" && !!document.getElementById("challenge-form")`)
+}
+
+// gameState reads the server's snapshot of a game over the HTTP API, as a
+// spectator, to compare the pages with.
+func (s *site) gameState(t *testing.T, id int64) *tengen.GameSnapshot {
+	t.Helper()
+	resp, err := nethttp.Get(fmt.Sprintf("%s/api/v1/games/%d/state", s.url, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 {
+		t.Fatalf("state of game %d: %d %s", id, resp.StatusCode, data)
+	}
+	var out struct{ State *tengen.GameSnapshot }
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("state: %v in %s", err, data)
+	}
+	return out.State
+}
+
+// clickPoint clicks a point of the game page's board where it is on the
+// screen.
+func (p *person) clickPoint(x, y int) {
+	p.t.Helper()
+	xy := eval[[2]float64](p, fmt.Sprintf(`(() => {
+		const svg = document.querySelector("#board svg");
+		svg.scrollIntoView({block: "nearest"});
+		const m = Number(svg.dataset.margin), cell = Number(svg.dataset.cell);
+		const pt = new DOMPoint((m + %d) * cell, (m + %d) * cell).matrixTransform(svg.getScreenCTM());
+		return [pt.x, pt.y];
+	})()`, x, y))
+	p.do(fmt.Sprintf("click (%d,%d)", x, y), chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// typePoint enters a coordinate in the board's keyboard field.
+func (p *person) typePoint(name string) {
+	p.t.Helper()
+	p.do("type "+name,
+		chromedp.SetValue(chromedp.CSS(".board-entry input"), name),
+		chromedp.Click(chromedp.CSS(".board-entry button")),
+	)
+}
+
+func (p *person) waitMoves(n int) {
+	p.t.Helper()
+	p.waitFor(fmt.Sprintf("move %d", n), fmt.Sprintf(`document.getElementById("game").dataset.moveCount === "%d"`, n))
+}
+
+// stonesShown returns the points of the stones a page shows, per colour, in
+// GTP names.
+func (p *person) stonesShown() map[string]string {
+	return eval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll("#board svg .stone")].map((e) =>
+		[e.dataset.point, e.classList.contains("black") ? "B" : "W"]))`)
+}
+
+// stonesOf returns the stones of a board in the snapshot's row format.
+func stonesOf(rows []string) map[string]string {
+	const letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+	out := map[string]string{}
+	for y, row := range rows {
+		for x, c := range row {
+			if c == 'B' || c == 'W' {
+				out[fmt.Sprintf("%c%d", letters[x], len(rows)-y)] = string(c)
+			}
+		}
+	}
+	return out
+}
+
+func sameStones(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestGameFlow is issue 4's browser test: two people in two browser
+// contexts sign up, one challenges on 9×9, the other accepts, they play to
+// two passes (with a reload, an illegal move and a move typed on the
+// keyboard on the way), mark a dead group, both accept, and the result and
+// the SGF are right.
+func TestGameFlow(t *testing.T) {
+	start := time.Now()
+	s := newSite(t)
+	alice := s.person(t, "alice")
+	bob := s.person(t, "bob")
+	// Bob plays on a phone-sized screen.
+	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	alice.signup("alice-password")
+	bob.signup("bob-password")
+
+	// Alice challenges anyone: 9×9, Japanese rules, she takes Black,
+	// ten minutes absolute time.
+	alice.do("challenge",
+		chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="boardSize"]`), "9"),
+		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="ruleset"]`), "japanese"),
+		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="color"]`), "black"),
+		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="tcKind"]`), "absolute"),
+		chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="mainMinutes"]`), "10"),
+		chromedp.Click(chromedp.CSS(`#challenge-form button[type="submit"]`)),
+	)
+	alice.waitFor("her challenge in the lobby", `!!document.querySelector("#challenge-list form[action$='/cancel']")`)
+
+	// Bob sees it and accepts; the accept form opens the game.
+	bob.open("/")
+	bob.do("accept", chromedp.Click(chromedp.CSS(`#challenge-list form[action$="/accept"] button`)))
+	bob.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && document.getElementById("game").dataset.status === "playing"`)
+	loc := eval[string](bob, `location.pathname`)
+	gameID, _ := strconv.ParseInt(strings.TrimPrefix(loc, "/games/"), 10, 64)
+
+	// Alice's lobby notices the new game by itself and links to it.
+	alice.waitFor("the new-game notice", `!document.getElementById("new-game").hidden`)
+	alice.do("open the game", chromedp.Click(chromedp.CSS(`#new-game a`)))
+	alice.waitFor("the game page", fmt.Sprintf(`location.pathname === "/games/%d" && document.getElementById("game").dataset.moveCount === "0"`, gameID))
+	if got := eval[string](alice, `document.getElementById("status").textContent`); got != "Your move." {
+		t.Errorf("alice's status before the first move: %q", got)
+	}
+	if got := eval[string](bob, `document.getElementById("status").textContent`); got != "Black to move." {
+		t.Errorf("bob's status before the first move: %q", got)
+	}
+	clockRe := regexp.MustCompile(`^(9:[0-5]\d|10:00)$`)
+	for _, p := range []*person{alice, bob} {
+		for _, c := range []string{"black", "white"} {
+			if got := eval[string](p, fmt.Sprintf(`document.getElementById("clock-%s").textContent`, c)); !clockRe.MatchString(got) {
+				t.Errorf("%s sees %s's clock %q, want about 10:00", p.name, c, got)
+			}
+		}
+	}
+
+	// Bob's "my games" page, on a second device, follows the game.
+	bob2 := s.person(t, "bob's phone")
+	bob2.login("bob", "bob-password")
+	bob2.open("/me/games")
+	bob2.waitFor("the game, alice to move", fmt.Sprintf(`!!document.querySelector('#mygames tr[data-game-id="%d"]:not(.your-turn)')`, gameID))
+
+	// Black builds a wall on the E line, White on the F line.
+	seq := 0
+	play := func(p *person, x, y int) {
+		t.Helper()
+		p.clickPoint(x, y)
+		seq++
+		alice.waitMoves(seq)
+		bob.waitMoves(seq)
+	}
+	play(alice, 4, 0)
+	bob2.waitFor("bob's turn in my games", fmt.Sprintf(`!!document.querySelector('#mygames tr[data-game-id="%d"].your-turn')`, gameID))
+
+	// A click out of turn is refused on the page; an occupied point by the
+	// server, with the reason.
+	alice.clickPoint(6, 6)
+	alice.waitFor("not your turn", `document.getElementById("game-error").textContent === "It is not your turn."`)
+	bob.clickPoint(4, 0)
+	bob.waitFor("the illegal move's reason", `!document.getElementById("game-error").hidden && /occupied/.test(document.getElementById("game-error").textContent)`)
+	if got := eval[string](bob, `document.getElementById("game").dataset.moveCount`); got != "1" {
+		t.Errorf("after the illegal move the page shows %s moves", got)
+	}
+
+	play(bob, 5, 0)
+	for y := 1; y < 9; y++ {
+		if y == 4 {
+			// The keyboard field plays too: E5 is (4, 4).
+			alice.typePoint("e5")
+			seq++
+			alice.waitMoves(seq)
+			bob.waitMoves(seq)
+		} else {
+			play(alice, 4, y)
+		}
+		if y == 5 {
+			// A reload in the middle of the game shows the same board.
+			bob.do("reload", chromedp.Reload())
+			bob.waitMoves(seq)
+		}
+		play(bob, 5, y)
+	}
+	st := s.gameState(t, gameID)
+	if got := bob.stonesShown(); !sameStones(got, stonesOf(st.Board)) || len(got) != 18 {
+		t.Errorf("bob's board after the walls: %v, server: %v", got, st.Board)
+	}
+	if got := eval[string](alice, `document.querySelector("#board svg .last-move").dataset.point`); got != "F1" {
+		t.Errorf("last-move marker on %s, want F1", got)
+	}
+
+	// White invades with a two-stone group at B5–B6 that cannot live;
+	// Black passes in between. Then two passes start the counting.
+	pass := func(p *person) {
+		t.Helper()
+		p.do("pass", chromedp.Click(chromedp.CSS("#pass")))
+		seq++
+		alice.waitMoves(seq)
+		bob.waitMoves(seq)
+	}
+	pass(alice)
+	play(bob, 1, 4)
+	pass(alice)
+	play(bob, 1, 3)
+	pass(alice)
+	pass(bob)
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("the scoring phase", `document.getElementById("game").dataset.status === "scoring" && !document.getElementById("scoring").hidden`)
+	}
+
+	// Mark the white group dead. The server's own estimate may have marked
+	// it already; then the first click brings it back to life and the
+	// second marks it again. Either way each click toggles the whole group.
+	deadMarks := func(p *person) string {
+		return eval[string](p, `[...document.querySelectorAll("#board svg .dead-mark")].map((e) => e.dataset.point).sort().join(",")`)
+	}
+	proposalSeq := func(p *person) int {
+		return eval[int](p, `Number(document.getElementById("accept").dataset.seq)`)
+	}
+	for round := 0; round < 2 && deadMarks(bob) != "B5,B6"; round++ {
+		before, seqBefore := deadMarks(bob), proposalSeq(bob)
+		bob.clickPoint(1, 4)
+		bob.waitFor("a new proposal", fmt.Sprintf(`Number(document.getElementById("accept").dataset.seq) === %d`, seqBefore+1))
+		alice.waitFor("the new proposal", fmt.Sprintf(`Number(document.getElementById("accept").dataset.seq) === %d`, seqBefore+1))
+		after := deadMarks(bob)
+		if (before == "" && after != "B5,B6") || (before == "B5,B6" && after != "") {
+			t.Fatalf("toggling B5: dead marks %q → %q; the whole group must change", before, after)
+		}
+	}
+	if got := deadMarks(alice); got != "B5,B6" {
+		t.Fatalf("alice sees dead stones %q, want B5,B6", got)
+	}
+
+	t.Logf("screenshots of the scoring phase: %s, %s",
+		alice.screenshot("tengen-game-desktop.png"), bob.screenshot("tengen-game-phone.png"))
+
+	// The count: Black has the 36 points of columns A–D (two of them under
+	// the dead stones) and the two dead stones; White the 27 points of
+	// columns G–J and komi.
+	st = s.gameState(t, gameID)
+	margin := 36 + 2 - (27 + st.Komi)
+	wantResult := "B+" + strconv.FormatFloat(margin, 'f', -1, 64)
+	if st.Score == nil || st.Score.Result != wantResult {
+		t.Fatalf("server's count %+v, want %s", st.Score, wantResult)
+	}
+	total := eval[string](alice, `[...document.querySelectorAll('#score-rows tr[data-row="total"] td')].map((e) => e.textContent).join("|")`)
+	if want := fmt.Sprintf("Total|38|%s", strconv.FormatFloat(27+st.Komi, 'f', -1, 64)); total != want {
+		t.Errorf("score total row %q, want %q", total, want)
+	}
+	if got := eval[int](alice, `document.querySelectorAll("#board svg .terr-black").length`); got != 36 {
+		t.Errorf("%d black territory marks, want 36", got)
+	}
+
+	// Both accept the same proposal; the game ends with the count.
+	alice.do("accept", chromedp.Click(chromedp.CSS("#accept")))
+	bob.waitFor("alice's acceptance", `/accepted by: Black/.test(document.getElementById("proposal-status").textContent)`)
+	bob.do("accept", chromedp.Click(chromedp.CSS("#accept")))
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("the result", fmt.Sprintf(`document.getElementById("result").dataset.result === %q && !document.getElementById("result").hidden`, wantResult))
+	}
+	if got := eval[string](alice, `document.getElementById("result").textContent`); !strings.Contains(got, "Black wins by") {
+		t.Errorf("result text %q", got)
+	}
+
+	// The SGF download has the players, the moves and the result.
+	href := eval[string](alice, `document.getElementById("sgf-link").getAttribute("href")`)
+	sgfText := eval[string](alice, fmt.Sprintf(`fetch(%q).then((r) => r.text())`, href))
+	for _, want := range []string{"SZ[9]", "PB[alice]", "PW[bob]", "RE[" + wantResult + "]", ";B[ea]", ";W[fa]", ";W[be]", ";W[bd]"} {
+		if !strings.Contains(sgfText, want) {
+			t.Errorf("SGF lacks %s:\n%s", want, sgfText)
+		}
+	}
+
+	// The finished game replays: back to the start, forward one move.
+	alice.do("first move", chromedp.Click(chromedp.CSS("#nav-first")))
+	if got := eval[int](alice, `document.querySelectorAll("#board svg .stone").length`); got != 0 {
+		t.Errorf("%d stones at the start of the replay", got)
+	}
+	alice.do("next move", chromedp.Click(chromedp.CSS("#nav-next")))
+	if got := alice.stonesShown(); len(got) != 1 || got["E9"] != "B" {
+		t.Errorf("after one move the replay shows %v, want a black stone on E9", got)
+	}
+	alice.do("last move", chromedp.Click(chromedp.CSS("#nav-last")))
+	if got := alice.stonesShown(); len(got) != 20 {
+		t.Errorf("at the end the replay shows %d stones, want 20", len(got))
+	}
+
+	for _, p := range []*person{alice, bob} {
+		for _, e := range p.consoleErrors() {
+			t.Errorf("%s: console: %s", p.name, e)
+		}
+	}
+	t.Logf("game flow took %v", time.Since(start).Round(time.Millisecond))
+	_ = context.Background
+}
