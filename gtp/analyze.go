@@ -161,11 +161,9 @@ func (e *Engine) HandleGenmoveAnalyze(name string, fn GenmoveAnalyzeFunc) {
 		if m.Color != req.Color {
 			return fmt.Errorf("internal error: %s answered for %v", name, m.Color)
 		}
-		if m.Kind != goban.Resign {
-			e.resumeIfPassed(e.game, req.Color)
-			if err := e.game.Play(m); err != nil {
-				return fmt.Errorf("internal error: %s chose %s: %v", name, e.moveVertex(m), err)
-			}
+		e.resumeIfPassed(e.game, req.Color)
+		if err := e.game.Play(m); err != nil {
+			return fmt.Errorf("internal error: %s chose %s: %v", name, e.moveVertex(m), err)
 		}
 		return out.Println("play " + e.moveVertex(m))
 	})

@@ -330,11 +330,11 @@ func (e *Engine) genmove(ctx context.Context, cmd Command) (string, error) {
 	if cmd.Name == "reg_genmove" {
 		return e.moveVertex(m), nil
 	}
-	if m.Kind != goban.Resign {
-		e.resumeIfPassed(e.game, c)
-		if err := e.game.Play(m); err != nil {
-			return "", fmt.Errorf("internal error: player %s chose %s: %v", e.player.Name(), e.moveVertex(m), err)
-		}
+	// A resignation is recorded too: it ends the game (printsgf writes
+	// RE), and undo takes it back.
+	e.resumeIfPassed(e.game, c)
+	if err := e.game.Play(m); err != nil {
+		return "", fmt.Errorf("internal error: player %s chose %s: %v", e.player.Name(), e.moveVertex(m), err)
 	}
 	return e.moveVertex(m), nil
 }

@@ -96,3 +96,30 @@ func TestTimeStateBeforeTimeLeft(t *testing.T) {
 		t.Errorf("after kata-time_settings and time_left: %+v", got)
 	}
 }
+
+// resigner resigns at once.
+type resigner struct{}
+
+func (resigner) Name() string { return "resigner" }
+
+func (resigner) GenMove(_ context.Context, req MoveRequest) (goban.Move, error) {
+	return goban.ResignMove(req.Color), nil
+}
+
+// TestGenmoveResign checks that a resignation is answered, recorded as the
+// game's end, refused further play, and can be undone.
+func TestGenmoveResign(t *testing.T) {
+	e, err := NewEngine(Options{Player: resigner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	in := "boardsize 9\ngenmove w\nplay b E5\nfinal_score\nundo\nplay b E5\n"
+	if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "=\n\n= resign\n\n? illegal move: game over\n\n= B+R\n\n=\n\n=\n\n"
+	if out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}
