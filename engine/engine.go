@@ -423,18 +423,10 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		return rootStats{}, false
 	}
 	if req.Cleanup {
-		dead := deadFromOwnership(b, s.geo, own)
-		for _, p := range dead {
-			if b.At(p) == c.Opponent() {
-				if r, ok := firstNonPass(); ok {
-					return toMove(r)
-				}
-				break
-			}
+		if r, ok := e.cleanupMove(b, s, cands, deadFromOwnership(b, s.geo, own), c); ok {
+			return toMove(r)
 		}
-		if passLegal {
-			return pass
-		}
+		// No dead enemy stone is left: play as in genmove.
 	}
 	if !s.rules.FirstCaptureWins && passLegal && oppPassed {
 		dead := deadFromOwnership(b, s.geo, own)
@@ -469,6 +461,58 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		}
 	}
 	return toMove(best)
+}
+
+// cleanupMove chooses a move against the dead enemy stones for
+// kgs-genmove_cleanup: among the moves nearly as good as the best, one that
+// captures a dead chain or takes a liberty from one (fewest liberties
+// first). The search alone does not care, since area scoring counts a dead
+// stone the same whether it is captured or not. ok is false when no dead
+// enemy stone is left.
+func (e *Engine) cleanupMove(b *goban.Board, s *searcher, cands []rootStats, dead []goban.Point, c goban.Color) (rootStats, bool) {
+	// libsOf[l] is the fewest liberties of a dead enemy chain next to l.
+	libsOf := map[goban.Loc]int{}
+	for _, p := range dead {
+		l := b.Loc(p)
+		if b.ColorAt(l) != c.Opponent() {
+			continue
+		}
+		n := b.Liberties(l)
+		for _, q := range b.Neighbors(l) {
+			if b.ColorAt(q) == goban.Empty {
+				if old, ok := libsOf[q]; !ok || n < old {
+					libsOf[q] = n
+				}
+			}
+		}
+	}
+	if len(libsOf) == 0 {
+		return rootStats{}, false
+	}
+	var best, first rootStats
+	found, haveFirst := false, false
+	for _, r := range cands {
+		if r.move == goban.PassLoc {
+			continue
+		}
+		if !haveFirst {
+			first, haveFirst = r, true
+		}
+		n, ok := libsOf[r.move]
+		if !ok || r.n == 0 || r.w/r.n < first.w/max(first.n, 1)-0.05 {
+			continue
+		}
+		if sa, _ := selfAtari(b, r.move, c); sa && n > 1 {
+			continue
+		}
+		if !found || n < libsOf[best.move] {
+			best, found = r, true
+		}
+	}
+	if found {
+		return best, true
+	}
+	return first, haveFirst
 }
 
 // pointless reports whether l lies inside settled territory (own or the

@@ -482,16 +482,35 @@ func TestCleanup(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := New(Options{Threads: 1, Playouts: 1500, Seed: 4})
-	m, err := e.Move(context.Background(), g, Request{Color: goban.Black, Cleanup: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Kind != goban.Play {
-		t.Fatalf("played %v, want a move against the dead stone", m)
-	}
 	dead := e.DeadStones(g)
 	if len(dead) != 1 || dead[0] != (goban.Point{X: 1, Y: 1}) {
 		t.Errorf("dead stones %v, want [(1,1)]", dead)
+	}
+	// Black plays against the dead stone while White passes, and passes
+	// once it is captured.
+	for i := 0; ; i++ {
+		if i == 10 {
+			t.Fatalf("no pass after 10 moves\n%s", g.Board())
+		}
+		m, err := e.Move(context.Background(), g, Request{Color: goban.Black, Cleanup: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind == goban.Pass {
+			break
+		}
+		if m.Kind != goban.Play {
+			t.Fatalf("played %v", m)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(goban.PassMove(goban.White)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := g.Board().At(goban.Point{X: 1, Y: 1}); c == goban.White {
+		t.Errorf("passed with the dead stone on the board\n%s", g.Board())
 	}
 }
 
