@@ -86,6 +86,9 @@ type game struct {
 	score *goban.Score // the count of rec.Dead in the scoring phase and after a counted end
 
 	stopTimer func() bool // cancels the timer armed for the clock's deadline
+	// evicted is set when the game leaves the service's map; whoever
+	// finds it set after taking mu looks the game up again.
+	evicted bool
 	watchers  map[int]func(*tengen.GameEvent)
 	nextWatch int
 }
@@ -264,11 +267,16 @@ func (s *Service) lock(ctx context.Context, id int64) (*game, error) {
 	}
 	s.mu.Unlock()
 	lg.mu.Lock()
+	if lg.evicted {
+		lg.mu.Unlock()
+		return s.lock(ctx, id)
+	}
 	if lg.g == nil {
 		if err := s.load(ctx, lg); err != nil {
+			lg.evicted = true
 			lg.mu.Unlock()
 			s.mu.Lock()
-			if s.games[id] == lg && len(lg.watchers) == 0 {
+			if s.games[id] == lg {
 				delete(s.games, id)
 			}
 			s.mu.Unlock()
@@ -276,6 +284,22 @@ func (s *Service) lock(ctx context.Context, id int64) (*game, error) {
 		}
 	}
 	return lg, nil
+}
+
+// unlock releases lg, first dropping it from memory if it is finished and
+// nobody watches it: finished games are loaded again when asked for.
+// Taking s.mu with lg.mu held is safe because nothing takes lg.mu with s.mu
+// held.
+func (s *Service) unlock(lg *game) {
+	if lg.g != nil && lg.g.Status == tengen.GameFinished && len(lg.watchers) == 0 && !lg.evicted {
+		lg.evicted = true
+		s.mu.Lock()
+		if s.games[lg.id] == lg {
+			delete(s.games, lg.id)
+		}
+		s.mu.Unlock()
+	}
+	lg.mu.Unlock()
 }
 
 // rulesOf returns the goban ruleset of a game's settings.
@@ -639,7 +663,7 @@ func (s *Service) timeout(id int64) {
 		return
 	}
 	lg.mu.Lock()
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	if lg.g == nil || lg.clk == nil || lg.g.Status != tengen.GamePlaying {
 		return
 	}
@@ -852,7 +876,7 @@ func (s *Service) Snapshot(ctx context.Context, gameID, userID int64) (*tengen.G
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	return s.snapshot(lg, userID), nil
 }
 
@@ -862,7 +886,7 @@ func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*te
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	id := lg.nextWatch
 	lg.nextWatch++
 	lg.watchers[id] = sink
@@ -872,7 +896,7 @@ func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*te
 		once.Do(func() {
 			lg.mu.Lock()
 			delete(lg.watchers, id)
-			lg.mu.Unlock()
+			s.unlock(lg)
 		})
 	}
 	return stop, nil
@@ -904,7 +928,7 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	color, err := player(lg, userID)
 	if err != nil {
 		return nil, err
@@ -1043,7 +1067,7 @@ func (s *Service) Toggle(ctx context.Context, gameID, userID int64, p tengen.Poi
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	if _, err := scoringPlayer(lg, userID); err != nil {
 		return nil, err
 	}
@@ -1079,7 +1103,7 @@ func (s *Service) Accept(ctx context.Context, gameID, userID int64, seq int) (*t
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	c, err := player(lg, userID)
 	if err != nil {
 		return nil, err
@@ -1134,7 +1158,7 @@ func (s *Service) Resume(ctx context.Context, gameID, userID int64) (*tengen.Gam
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	c, err := scoringPlayer(lg, userID)
 	if err != nil {
 		return nil, err

@@ -474,6 +474,15 @@ func TestResign(t *testing.T) {
 	if snap.Game.Status != tengen.GameFinished || snap.Game.Result != "W+R" {
 		t.Errorf("after resignation: %s %q", snap.Game.Status, snap.Game.Result)
 	}
+	// Nobody watches the finished game, so it left memory; it loads again
+	// from storage as it was.
+	again, err := e.svc.Snapshot(context.Background(), id, e.white.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Game.Result != "W+R" || len(again.Moves) != 2 || again.Board[4][4] != 'B' || again.You != tengen.White {
+		t.Errorf("reloaded finished game: %q, %d moves, board %q", again.Game.Result, len(again.Moves), again.Board[4])
+	}
 }
 
 func TestAtariGo(t *testing.T) {

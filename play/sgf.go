@@ -18,7 +18,7 @@ func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer lg.mu.Unlock()
+	defer s.unlock(lg)
 	g := lg.g
 	n := g.Settings.BoardSize
 	info := sgf.GameInfo{
