@@ -88,7 +88,7 @@ type game struct {
 	stopTimer func() bool // cancels the timer armed for the clock's deadline
 	// evicted is set when the game leaves the service's map; whoever
 	// finds it set after taking mu looks the game up again.
-	evicted bool
+	evicted   bool
 	watchers  map[int]func(*tengen.GameEvent)
 	nextWatch int
 }
