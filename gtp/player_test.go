@@ -177,3 +177,30 @@ func TestRandomSelfPlay(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestRandomPlayerAtariGoFillsEye checks the one case where the player
+// fills its own eye: Atari-Go forbids passing while a stone can be played.
+func TestRandomPlayerAtariGoFillsEye(t *testing.T) {
+	diagram := `
+		X X X X .
+		X X X X X
+		X X X X X
+		X X X X X
+		. X X X X`
+	for _, tt := range []struct {
+		rules string
+		pass  bool
+	}{{"chinese", true}, {"atari", false}} {
+		g := gameFrom(t, tt.rules, diagram)
+		m, err := NewRandomPlayer(3).GenMove(context.Background(), MoveRequest{Game: g, Color: goban.Black})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Kind == goban.Pass; got != tt.pass {
+			t.Errorf("%s: played %v; pass = %v, want %v", tt.rules, m, got, tt.pass)
+		}
+		if err := g.Legal(m); err != nil {
+			t.Errorf("%s: %v is illegal: %v", tt.rules, m, err)
+		}
+	}
+}
