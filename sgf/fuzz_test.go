@@ -123,3 +123,24 @@ func FuzzEscape(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheck checks that replaying whatever the parser reads never panics:
+// Check, Korschelt and GTPCommands on every game, and FromGame on the result.
+func FuzzCheck(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep := Check(data, Options{})
+		if rep.Collection == nil {
+			return
+		}
+		for _, g := range rep.Collection.Games {
+			Korschelt(g, ReplayOptions{Force: true})
+			GTPCommands(g, ReplayOptions{})
+			if r, _ := Replay(g, ReplayOptions{Force: true}); r != nil && r.Game != nil {
+				if _, err := Format(FromGame(r.Game, r.Info)); err != nil {
+					t.Fatalf("FromGame output does not format: %v", err)
+				}
+			}
+		}
+	})
+}

@@ -202,6 +202,12 @@ func TestDeepNesting(t *testing.T) {
 	if count != 2*depth+1 {
 		t.Errorf("%d nodes, want %d", count, 2*depth+1)
 	}
+	// Checking every variation of a tree that branches at every move would
+	// take quadratic time; ReplayAll gives up on side variations instead.
+	_, _, warns, errs := ReplayAll(c.Games[0], ReplayOptions{})
+	if len(errs) > 0 || !strings.Contains(warns.String(), "too many variations") {
+		t.Errorf("ReplayAll on a branching tree: warnings %v, errors %v", warns, errs)
+	}
 	checkRoundTrip(t, c)
 }
 

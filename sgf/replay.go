@@ -384,6 +384,9 @@ func (rp *replayer) play(pos *position, n *Node, m Move) error {
 	return nil
 }
 
+// cloneBudget bounds the moves of history that ReplayAll copies at branches.
+const cloneBudget = 2_000_000
+
 // ReplayAll replays every variation of the tree rooted at root, forcing
 // illegal moves, and returns the game information, the illegal moves found
 // (in tree order), the warnings and the errors that stopped a variation
@@ -404,6 +407,10 @@ func ReplayAll(root *Node, opt ReplayOptions) (GameInfo, []*MoveError, ErrorList
 		pos *position
 	}
 	stack := []item{{root, pos}}
+	// A clone copies the game's history, so a tree that branches at every
+	// one of many moves would cost quadratic time; past the budget only
+	// first children are followed.
+	budget := cloneBudget
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -414,6 +421,13 @@ func ReplayAll(root *Node, opt ReplayOptions) (GameInfo, []*MoveError, ErrorList
 		for i := len(it.n.Children) - 1; i >= 0; i-- {
 			p := it.pos
 			if i > 0 {
+				budget -= it.pos.moves + 1
+				if budget < 0 {
+					if budget+it.pos.moves+1 >= 0 { // the first time only
+						warnings.Add(it.n.Children[i].Pos, "too many variations to check them all: the rest of the tree is checked along first variations only")
+					}
+					continue
+				}
 				p = it.pos.clone()
 			}
 			stack = append(stack, item{it.n.Children[i], p})
