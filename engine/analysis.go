@@ -19,7 +19,7 @@ type MoveInfo struct {
 	// from 0 to 1.
 	Winrate float64
 	// ScoreLead is the mean final margin of those simulations for the
-	// player to move, komi included.
+	// player to move, with the game's komi (not the dynamic komi).
 	ScoreLead float64
 	// Prior is the move's share of the policy (the priors as
 	// probabilities).
@@ -81,7 +81,7 @@ func (s *searcher) info(el time.Duration) Info {
 		}
 		wr := e.w / e.n
 		mi := MoveInfo{
-			Move: toMove(e.move, c), Visits: int(e.n), Winrate: wr, ScoreLead: sign * e.score / e.n,
+			Move: toMove(e.move, c), Visits: int(e.n), Winrate: wr, ScoreLead: sign * (e.score/e.n + s.dynKomi),
 			Prior: e.prior, LCB: lcb(wr, e.n), Order: len(in.Moves),
 		}
 		mi.PV = append(mi.PV, mi.Move)
