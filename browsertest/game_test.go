@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -123,23 +122,13 @@ func sameStones(a, b map[string]string) bool {
 	return true
 }
 
-// TestGameFlow is issue 4's browser test: two people in two browser
-// contexts sign up, one challenges on 9×9, the other accepts, they play to
-// two passes (with a reload, an illegal move and a move typed on the
-// keyboard on the way), mark a dead group, both accept, and the result and
-// the SGF are right.
-func TestGameFlow(t *testing.T) {
-	start := time.Now()
-	s := newSite(t)
-	alice := s.person(t, "alice")
-	bob := s.person(t, "bob")
-	// Bob plays on a phone-sized screen.
-	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
-	alice.signup("alice-password")
-	bob.signup("bob-password")
-
-	// Alice challenges anyone: 9×9, Japanese rules, she takes Black,
-	// ten minutes absolute time.
+// startGame has alice challenge anyone to a 9×9 game with Japanese rules
+// in which she takes Black, with ten minutes absolute time; bob accepts in
+// the lobby, which opens the game, and alice follows the lobby's notice.
+// Both end on the game page; it returns the game's id.
+func startGame(t *testing.T, alice, bob *person) int64 {
+	t.Helper()
+	alice.open("/")
 	alice.do("challenge",
 		chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="boardSize"]`), "9"),
 		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="ruleset"]`), "japanese"),
@@ -161,6 +150,25 @@ func TestGameFlow(t *testing.T) {
 	alice.waitFor("the new-game notice", `!document.getElementById("new-game").hidden`)
 	alice.do("open the game", chromedp.Click(chromedp.CSS(`#new-game a`)))
 	alice.waitFor("the game page", fmt.Sprintf(`location.pathname === "/games/%d" && document.getElementById("game").dataset.moveCount === "0"`, gameID))
+	return gameID
+}
+
+// TestGameFlow is issue 4's browser test: two people in two browser
+// contexts sign up, one challenges on 9×9, the other accepts, they play to
+// two passes (with a reload, an illegal move and a move typed on the
+// keyboard on the way), mark a dead group, both accept, and the result and
+// the SGF are right.
+func TestGameFlow(t *testing.T) {
+	start := time.Now()
+	s := newSite(t)
+	alice := s.person(t, "alice")
+	bob := s.person(t, "bob")
+	// Bob plays on a phone-sized screen.
+	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	alice.signup("alice-password")
+	bob.signup("bob-password")
+
+	gameID := startGame(t, alice, bob)
 	if got := eval[string](alice, `document.getElementById("status").textContent`); got != "Your move." {
 		t.Errorf("alice's status before the first move: %q", got)
 	}
@@ -192,6 +200,12 @@ func TestGameFlow(t *testing.T) {
 		bob.waitMoves(seq)
 	}
 	play(alice, 4, 0)
+	// White's clock runs now, counted down on the page.
+	w0 := eval[string](bob, `document.getElementById("clock-white").textContent`)
+	bob.waitFor("white's clock to run", fmt.Sprintf(`document.getElementById("clock-white").textContent !== %q`, w0))
+	if b := eval[string](bob, `document.getElementById("clock-black").textContent`); !clockRe.MatchString(b) {
+		t.Errorf("black's clock after her move: %q", b)
+	}
 	bob2.waitFor("bob's turn in my games", fmt.Sprintf(`!!document.querySelector('#mygames tr[data-game-id="%d"].your-turn')`, gameID))
 
 	// A click out of turn is refused on the page; an occupied point by the
@@ -332,5 +346,48 @@ func TestGameFlow(t *testing.T) {
 		}
 	}
 	t.Logf("game flow took %v", time.Since(start).Round(time.Millisecond))
-	_ = context.Background
+}
+
+// TestReconnect stops the server in the middle of a game and starts it
+// again: the pages say that the connection is lost, reconnect by themselves,
+// show the same board from the new snapshot, and play goes on.
+func TestReconnect(t *testing.T) {
+	s := newSite(t)
+	alice := s.person(t, "alice")
+	bob := s.person(t, "bob")
+	alice.signup("alice-password")
+	bob.signup("bob-password")
+	gameID := startGame(t, alice, bob)
+	alice.clickPoint(2, 2)
+	bob.waitMoves(1)
+	bob.clickPoint(6, 6)
+	alice.waitMoves(2)
+
+	s.stop()
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("the lost connection", `!document.getElementById("connection").hidden && document.getElementById("game").dataset.connected === "false"`)
+	}
+	s.start(t)
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("the new connection", `document.getElementById("connection").hidden && document.getElementById("game").dataset.connected === "true"`)
+	}
+	st := s.gameState(t, gameID)
+	for _, p := range []*person{alice, bob} {
+		if got := p.stonesShown(); !sameStones(got, stonesOf(st.Board)) || len(got) != 2 {
+			t.Errorf("%s's board after the restart: %v, server: %v", p.name, got, st.Board)
+		}
+	}
+	alice.clickPoint(6, 2)
+	bob.waitMoves(3)
+	if got := bob.stonesShown()["G7"]; got != "B" {
+		t.Errorf("bob does not see alice's move G7 after the restart: %v", bob.stonesShown())
+	}
+	for _, p := range []*person{alice, bob} {
+		for _, e := range p.consoleErrors() {
+			// The failed attempts while the server was down are expected.
+			if !strings.Contains(e, "WebSocket connection") {
+				t.Errorf("%s: console: %s", p.name, e)
+			}
+		}
+	}
 }

@@ -25,23 +25,49 @@ import (
 )
 
 // site is a whole Tengen server on a fresh SQLite file, wired as
-// cmd/tengen/serve.go wires it, listening on a loopback port.
+// cmd/tengen/serve.go wires it, listening on a loopback port. It can be
+// stopped and started again on the same address and database.
 type site struct {
-	url string
-	db  *sqlite.DB
+	url    string
+	addr   string
+	dbPath string
+	stop   func() // stops the running server; nil when stopped
 }
 
 func newSite(t *testing.T) *site {
 	t.Helper()
-	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
+	s := &site{addr: "127.0.0.1:0", dbPath: filepath.Join(t.TempDir(), "tengen.db")}
+	s.start(t)
+	t.Cleanup(func() {
+		if s.stop != nil {
+			s.stop()
+		}
+	})
+	return s
+}
+
+// start opens the database and serves on s.addr (a free port the first
+// time, the same port after that).
+func (s *site) start(t *testing.T) {
+	t.Helper()
+	db := sqlite.NewDB(s.dbPath)
 	if err := db.Open(); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var ln net.Listener
+	var err error
+	// The old listener's port may take a moment to become free.
+	for i := 0; i < 50; i++ {
+		if ln, err = net.Listen("tcp", s.addr); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := "http://" + ln.Addr().String()
+	s.addr = ln.Addr().String()
+	s.url = "http://" + s.addr
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -52,8 +78,8 @@ func newSite(t *testing.T) *site {
 		t.Fatal(err)
 	}
 	srv, err := tengenhttp.NewServer(tengenhttp.Config{
-		Addr:       ln.Addr().String(),
-		BaseURL:    base,
+		Addr:       s.addr,
+		BaseURL:    s.url,
 		Logger:     logger,
 		Health:     db.Ping,
 		BcryptCost: bcrypt.MinCost,
@@ -69,17 +95,25 @@ func newSite(t *testing.T) *site {
 	}
 	hs := &nethttp.Server{Handler: srv.Handler()}
 	go hs.Serve(ln)
-	t.Cleanup(func() {
+	s.stop = func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		// WebSockets are hijacked connections that Shutdown does not wait
-		// for; Close ends them.
-		hs.Close()
+		// As serve.go shuts down: the server first (it closes the game
+		// WebSockets, which http.Server.Shutdown does not), then the play
+		// service, then the database.
 		srv.Shutdown(ctx)
+		hs.Shutdown(ctx)
 		player.Close()
 		db.Close()
-	})
-	return &site{url: base, db: db}
+		s.stop = nil
+	}
+}
+
+// restart stops the server and starts it again on the same port and file.
+func (s *site) restart(t *testing.T) {
+	t.Helper()
+	s.stop()
+	s.start(t)
 }
 
 // The browser is started once for all tests; each test user gets a browser
