@@ -378,3 +378,49 @@ func TestWebSocketRefusals(t *testing.T) {
 		t.Errorf("no close frame: %v", closeErr)
 	}
 }
+
+// TestShutdownClosesWebSockets checks that Shutdown ends open game
+// WebSockets with "going away" and waits for them.
+func TestShutdownClosesWebSockets(t *testing.T) {
+	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
+	db.Synchronous = "NORMAL"
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	games := sqlite.NewGameService(db)
+	p := play.New(play.Config{Games: games, Logger: logger})
+	if err := p.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", Logger: logger, BcryptCost: bcrypt.MinCost},
+		tengenhttp.Services{Users: sqlite.NewUserService(db), Sessions: sqlite.NewSessionService(db),
+			Challenges: sqlite.NewChallengeService(db), Games: games, Play: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Open(); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, srv: &httptest.Server{URL: "http://" + s.Addr().String()}, db: db}
+	_, _, id := newPlayGame(e, settings9())
+	w := e.client().mustWS(id)
+	w.expect("game")
+	// The client reads while the server shuts down, as a browser does, so
+	// the close handshake completes at once.
+	readErr := make(chan error, 1)
+	go func() {
+		_, _, err := w.c.Read(context.Background())
+		readErr <- err
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	if err := <-readErr; websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Errorf("after Shutdown the WebSocket read %v, want going away", err)
+	}
+}
