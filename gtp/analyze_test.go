@@ -2,6 +2,7 @@ package gtp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -75,5 +76,42 @@ func TestDeadStoneEstimatorUsed(t *testing.T) {
 	want := "=\n\n=\n\n=\n\n=\n\n= A1 B1\n\n= W+32.5\n\n"
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
+	}
+}
+
+// TestClientStream runs an analysis through the controller side: lines
+// arrive while the analysis runs, cancelling the context stops it, and the
+// client stays in step for the next command.
+func TestClientStream(t *testing.T) {
+	c := newPipeClient(t, newAnalyzeEngine(t))
+	ctx, cancel := context.WithCancel(context.Background())
+	lines := make(chan string, 10)
+	errc := make(chan error, 1)
+	go func() {
+		errc <- c.Stream(ctx, func(l string) { lines <- l }, "lz-analyze", "b", "10")
+	}()
+	first := <-lines
+	if !strings.HasPrefix(first, "info color black interval 100ms") {
+		t.Errorf("first line %q", first)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatalf("Stream: %v", err)
+	}
+	close(lines)
+	var rest []string
+	for l := range lines {
+		rest = append(rest, l)
+	}
+	if !slices.Equal(rest, []string{"info stopped"}) {
+		t.Errorf("lines after the first: %q", rest)
+	}
+	if got, err := c.Send(context.Background(), "list_stones", "black"); err != nil || got != "" {
+		t.Errorf("after the stream: %q, %v", got, err)
+	}
+	err := c.Stream(context.Background(), func(string) {}, "kata-analyze", "ownership", "maybe")
+	var gerr *Error
+	if !errors.As(err, &gerr) || !strings.HasPrefix(gerr.Message, "syntax error") {
+		t.Errorf("refused analysis: %v", err)
 	}
 }

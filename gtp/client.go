@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // ErrClosed is returned by a [Client] whose engine connection has ended.
@@ -34,6 +35,13 @@ type Client struct {
 	// be on its way.
 	sent atomic.Int64
 
+	// stream receives the lines of the response to the command with id
+	// streamID while Client.Stream runs; guarded by streamMu, which the
+	// reading goroutine takes for every line.
+	streamMu sync.Mutex
+	stream   func(line string)
+	streamID int
+
 	responses chan Response
 	// stopped is closed by stop to release the reading goroutine.
 	stopped  chan struct{}
@@ -55,6 +63,13 @@ func NewClient(r io.Reader, w io.Writer, noise func(line string)) *Client {
 	}
 	rr := NewResponseReader(r)
 	rr.Noise = noise
+	rr.Partial = func(head Response, line string) {
+		c.streamMu.Lock()
+		defer c.streamMu.Unlock()
+		if c.stream != nil && head.OK && head.HasID && head.ID == c.streamID {
+			c.stream(line)
+		}
+	}
 	go func() {
 		defer close(c.responses)
 		for {
@@ -86,6 +101,77 @@ func (c *Client) stop() {
 // later Send. Arguments must not contain control characters or '#', which
 // would change the command's meaning on the wire.
 func (c *Client) Send(ctx context.Context, name string, args ...string) (string, error) {
+	line, err := commandLine(name, args)
+	if err != nil {
+		return "", err
+	}
+	if err := c.acquire(ctx, line); err != nil {
+		return "", err
+	}
+	defer c.release()
+	id, err := c.write(line)
+	if err != nil {
+		return "", err
+	}
+	return c.wait(ctx, line, id)
+}
+
+// Stream sends an analysis command such as kata-analyze or lz-analyze and
+// passes each line of its output to onLine as it arrives (onLine runs on
+// the reading goroutine and must not call the Client). When ctx ends, Stream
+// stops the analysis the way Sabaki and Lizzie do, by sending another
+// command (protocol_version), waits for both responses and returns nil. It
+// returns early with an error when the engine refuses the command or the
+// connection fails.
+func (c *Client) Stream(ctx context.Context, onLine func(line string), name string, args ...string) error {
+	line, err := commandLine(name, args)
+	if err != nil {
+		return err
+	}
+	if err := c.acquire(ctx, line); err != nil {
+		return err
+	}
+	defer c.release()
+	c.streamMu.Lock()
+	c.stream, c.streamID = onLine, c.nextID
+	c.streamMu.Unlock()
+	defer func() {
+		c.streamMu.Lock()
+		c.stream = nil
+		c.streamMu.Unlock()
+	}()
+	id, err := c.write(line)
+	if err != nil {
+		return err
+	}
+	_, err = c.wait(ctx, line, id)
+	if !errors.Is(err, ctx.Err()) || ctx.Err() == nil {
+		return err
+	}
+	// Stopped by ctx: any command ends the analysis. The pending response
+	// and the stop command's are awaited with a fresh deadline, so that
+	// the Client stays in step with the engine.
+	stopCtx, cancel := context.WithTimeout(context.Background(), streamStopTimeout)
+	defer cancel()
+	stopID, err := c.write("protocol_version")
+	if err != nil {
+		return err
+	}
+	if _, err := c.wait(stopCtx, line, id); err != nil {
+		var gerr *Error
+		if !errors.As(err, &gerr) {
+			return err
+		}
+	}
+	_, err = c.wait(stopCtx, "protocol_version", stopID)
+	return err
+}
+
+// streamStopTimeout bounds the wait for an analysis to end after Stream sent
+// the command that stops it.
+const streamStopTimeout = 10 * time.Second
+
+func commandLine(name string, args []string) (string, error) {
 	line := strings.Join(append([]string{name}, args...), " ")
 	if name == "" || strings.ContainsAny(name, " ") {
 		return "", fmt.Errorf("gtp: invalid command name %q", name)
@@ -95,12 +181,24 @@ func (c *Client) Send(ctx context.Context, name string, args ...string) (string,
 			return "", fmt.Errorf("gtp: command %q contains a control character or '#'", line)
 		}
 	}
+	return line, nil
+}
+
+// acquire takes the right to send, or gives up when ctx ends.
+func (c *Client) acquire(ctx context.Context, line string) error {
 	select {
 	case c.sendSem <- struct{}{}:
+		return nil
 	case <-ctx.Done():
-		return "", fmt.Errorf("gtp: %q: %w", line, ctx.Err())
+		return fmt.Errorf("gtp: %q: %w", line, ctx.Err())
 	}
-	defer func() { <-c.sendSem }()
+}
+
+func (c *Client) release() { <-c.sendSem }
+
+// write sends line with a fresh id and returns the id. The caller holds
+// sendSem.
+func (c *Client) write(line string) (int, error) {
 	id := c.nextID
 	c.nextID++
 	c.w.WriteString(strconv.Itoa(id))
@@ -108,10 +206,15 @@ func (c *Client) Send(ctx context.Context, name string, args ...string) (string,
 	c.w.WriteString(line)
 	c.w.WriteByte('\n')
 	if err := c.w.Flush(); err != nil {
-		return "", fmt.Errorf("gtp: sending %q: %w", line, err)
+		return 0, fmt.Errorf("gtp: sending %q: %w", line, err)
 	}
 	c.pending = append(c.pending, id)
 	c.sent.Add(1)
+	return id, nil
+}
+
+// wait reads responses until the one for id. The caller holds sendSem.
+func (c *Client) wait(ctx context.Context, line string, id int) (string, error) {
 	for {
 		var resp Response
 		var ok bool

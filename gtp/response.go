@@ -112,6 +112,10 @@ type ResponseReader struct {
 	// Noise receives lines that appear outside a response (some engines
 	// print banners on stdout); nil drops them.
 	Noise func(line string)
+	// Partial, if not nil, receives each non-empty body line of a response
+	// as soon as it is read, with the response's status and id filled in,
+	// for analysis output that grows until the command is stopped.
+	Partial func(head Response, line string)
 }
 
 // NewResponseReader returns a ResponseReader that reads from r.
@@ -167,12 +171,19 @@ func (rr *ResponseReader) Next() (Response, error) {
 			if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 				return Response{}, &SyntaxError{Line: rr.line, Col: n + 2, Msg: "expected space after response status"}
 			}
-			body = append(body, strings.TrimLeft(rest, " \t"))
+			first := strings.TrimLeft(rest, " \t")
+			body = append(body, first)
+			if rr.Partial != nil && first != "" {
+				rr.Partial(resp, first)
+			}
 		} else {
 			if line == "" {
 				return rr.finish(resp, body), nil
 			}
 			body = append(body, line)
+			if rr.Partial != nil {
+				rr.Partial(resp, line)
+			}
 		}
 		if err != nil {
 			if started {
