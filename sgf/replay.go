@@ -462,12 +462,15 @@ func reason(err error) error {
 // FromGame builds a game record from a goban game: the root holds info (with
 // size, komi, handicap, rules and, once the game has ended with a winner or a
 // score set by SetResult, the result taken from the game) and the handicap
-// stones as AB; every move follows in its own node. A resignation is not a
-// node: it becomes RE. If the first move is White's without handicap, the
-// root says PL[W].
+// stones as AB; every move follows in its own node, so that node k of the
+// main line below the root holds move k and a caller can add clock times
+// (BL, WL) or comments to it. A resignation is not a node: it becomes RE. If
+// the first move is White's without handicap, the root says PL[W].
 //
-// goban.Game does not expose setup stones placed with Setup (other than
-// the handicap), so a game that used them is written without them.
+// goban.Game does not tell where setup stones (Game.Setup) were placed in
+// its history. FromGame therefore replays the moves on a fresh board; if that
+// does not give the game's position, the record holds the position only: all
+// stones as AB and AW in the root, PL for the player to move, and no moves.
 func FromGame(g *goban.Game, info GameInfo) *Node {
 	root := NewNode()
 	info.Width, info.Height = g.Width(), g.Height()
@@ -486,6 +489,25 @@ func FromGame(g *goban.Game, info GameInfo) *Node {
 		}
 	}
 	root.SetGameInfo(info)
+	moves := g.Moves()
+	if !reproduces(g, hpts, moves) {
+		b := g.Board()
+		for _, c := range []goban.Color{goban.Black, goban.White} {
+			var vals []string
+			for y := 0; y < b.Height(); y++ {
+				for x := 0; x < b.Width(); x++ {
+					if p := (goban.Point{X: x, Y: y}); b.At(p) == c {
+						vals = append(vals, FormatPoint(PointFromGoban(p)))
+					}
+				}
+			}
+			if len(vals) > 0 {
+				root.Set("A"+fromGobanColor(c).String(), vals...)
+			}
+		}
+		root.Set("PL", fromGobanColor(g.ToMove()).String())
+		return root
+	}
 	if len(hpts) > 0 {
 		vals := make([]string, len(hpts))
 		for i, p := range hpts {
@@ -493,7 +515,6 @@ func FromGame(g *goban.Game, info GameInfo) *Node {
 		}
 		root.Set("AB", vals...)
 	}
-	moves := g.Moves()
 	if len(moves) > 0 && moves[0].Color == goban.White && n < 2 {
 		root.Set("PL", "W")
 	}
@@ -511,4 +532,31 @@ func FromGame(g *goban.Game, info GameInfo) *Node {
 		cur = cur.AddChild(node)
 	}
 	return root
+}
+
+// reproduces reports whether the handicap and the moves alone give g's
+// position, that is whether g used no setup stones that matter.
+func reproduces(g *goban.Game, hpts []goban.Point, moves []goban.Move) bool {
+	t, err := goban.NewGame(g.Width(), g.Height(), g.Rules())
+	if err != nil {
+		return false
+	}
+	t.SetFreeOrder(true)
+	if len(hpts) > 0 && t.PlaceHandicap(hpts) != nil {
+		return false
+	}
+	for _, m := range moves {
+		if m.Kind == goban.Resign {
+			continue
+		}
+		if t.Ended() && t.Resume(m.Color.Opponent()) != nil {
+			return false
+		}
+		if t.Play(m) != nil {
+			if _, err := t.PlayForced(m); err != nil {
+				return false
+			}
+		}
+	}
+	return t.Board().String() == g.Board().String()
 }

@@ -180,6 +180,16 @@ func TestFromGame(t *testing.T) {
 	if n, _ := r.Game.Handicap(); n != 2 || r.Game.Komi() != g.Komi() || r.Info.Result.String() != "B+R" {
 		t.Errorf("handicap %d komi %g result %s", n, r.Game.Komi(), r.Info.Result)
 	}
+	// A game with setup stones is written as its position.
+	g = goban.MustNewGame(9, 9, goban.MustRuleset("japanese"))
+	g.Play(goban.PlayAt(goban.Black, goban.Point{X: 2, Y: 2}))
+	if err := g.Setup(goban.White, goban.Point{X: 3, Y: 3}); err != nil {
+		t.Fatal(err)
+	}
+	out, _ = Format(FromGame(g, GameInfo{}))
+	if want := "(;FF[4]CA[UTF-8]GM[1]SZ[9]KM[6.5]RU[Japanese]AB[cc]AW[dd]PL[W])\n"; string(out) != want {
+		t.Errorf("setup game written as\n%s\nwant\n%s", out, want)
+	}
 	// White first without handicap gets PL[W].
 	g = goban.MustNewGame(9, 9, goban.MustRuleset("japanese"))
 	g.SetFreeOrder(true)
