@@ -42,7 +42,9 @@
 // # Controller side
 //
 // [Client] sends commands with fresh ids and matches responses to them,
-// with timeouts through contexts; [Start] runs an external engine such as
+// with timeouts through contexts; [Client.Stream] runs an analysis command
+// and delivers its lines as they arrive until its context ends; [Start] runs
+// an external engine such as
 // "gnugo --mode gtp" as a [Process], captures its standard error, and
 // [Process.Close] ends it with quit and, after a grace period, a kill.
 package gtp
