@@ -118,6 +118,9 @@ type priorInput struct {
 	// to an own chain in atari.
 	saveCapture []bool
 	scratch     *goban.Board
+	// cornerStones counts the stones in each corner zone: top left, top
+	// right, bottom left, bottom right.
+	cornerStones [4]int
 }
 
 // prior returns the prior knowledge of c playing at l as equivalent visits
@@ -167,6 +170,9 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 		case line == 2 || line == 3:
 			good(8)
 		}
+		if in.emptyCorner(l) {
+			good(10)
+		}
 	} else if in.geo.line[l] == 0 {
 		bad(3)
 	}
@@ -186,6 +192,33 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 		}
 	}
 	return pn, pw
+}
+
+// cornerZone is the size of the square at each corner that counts as the
+// corner for the opening heuristic.
+const cornerZone = 6
+
+// emptyCorner reports whether l lies on the third or fourth line inside a
+// corner zone that holds no stone, on boards of 13×13 and more: the corners
+// are the biggest points of the opening.
+func (in *priorInput) emptyCorner(l goban.Loc) bool {
+	g := in.geo
+	if g.w < 13 || g.h < 13 || (g.line[l] != 2 && g.line[l] != 3) {
+		return false
+	}
+	p := in.b.Point(l)
+	cx, cy := p.X < cornerZone, p.Y < cornerZone
+	if !cx && p.X < g.w-cornerZone || !cy && p.Y < g.h-cornerZone {
+		return false
+	}
+	k := 0
+	if !cx {
+		k++
+	}
+	if !cy {
+		k += 2
+	}
+	return in.cornerStones[k] == 0
 }
 
 // laddered reports whether c extending at l, the liberty of an own chain in
@@ -274,6 +307,16 @@ func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc)
 			continue
 		}
 		p := b.Point(l)
+		switch {
+		case p.X < cornerZone && p.Y < cornerZone:
+			in.cornerStones[0]++
+		case p.X >= geo.w-cornerZone && p.Y < cornerZone:
+			in.cornerStones[1]++
+		case p.X < cornerZone && p.Y >= geo.h-cornerZone:
+			in.cornerStones[2]++
+		case p.X >= geo.w-cornerZone && p.Y >= geo.h-cornerZone:
+			in.cornerStones[3]++
+		}
 		for dy := -2; dy <= 2; dy++ {
 			for dx := -2; dx <= 2; dx++ {
 				if abs(dx)+abs(dy) > 2 {

@@ -113,6 +113,25 @@ func TestPriors(t *testing.T) {
 	}
 }
 
+func TestEmptyCornerPrior(t *testing.T) {
+	g := goban.MustNewGame(19, 19, goban.MustRuleset("japanese"))
+	if err := g.Play(vertex(t, g, "Q16")); err != nil {
+		t.Fatal(err)
+	}
+	b := g.Board()
+	in := newPriorInput(b, newGeometry(b), goban.White, b.Loc(vertex(t, g, "Q16").Point))
+	value := func(v string) float64 {
+		pn, pw := in.prior(b.Loc(vertex(t, g, v).Point))
+		return float64(pw / pn)
+	}
+	if empty, taken := value("D4"), value("R14"); empty <= taken {
+		t.Errorf("empty corner D4 %.2f not above R14 in the taken corner %.2f", empty, taken)
+	}
+	if corner, side := value("D4"), value("K4"); corner <= side {
+		t.Errorf("empty corner D4 %.2f not above the side K4 %.2f", corner, side)
+	}
+}
+
 func TestSelfAtari(t *testing.T) {
 	g := gameFrom(t, `
 		. O . . .
