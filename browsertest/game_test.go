@@ -262,6 +262,20 @@ func TestGameFlow(t *testing.T) {
 	for _, p := range []*person{alice, bob} {
 		p.waitFor("the scoring phase", `document.getElementById("game").dataset.status === "scoring" && !document.getElementById("scoring").hidden`)
 	}
+	// Bob asks to resume; under Japanese rules his opponent moves first.
+	// Two more passes bring the counting back.
+	bob.do("resume", chromedp.Click(chromedp.CSS("#resume")))
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("play again", `document.getElementById("game").dataset.status === "playing" && document.getElementById("scoring").hidden`)
+	}
+	if got := eval[string](alice, `document.getElementById("status").textContent`); got != "Your move." {
+		t.Errorf("after bob's resume alice's status is %q, want her move", got)
+	}
+	pass(alice)
+	pass(bob)
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("the scoring phase again", `document.getElementById("game").dataset.status === "scoring" && !document.getElementById("scoring").hidden`)
+	}
 
 	// Mark the white group dead. The server's own estimate may have marked
 	// it already; then the first click brings it back to life and the
@@ -357,9 +371,26 @@ func TestReconnect(t *testing.T) {
 	bob := s.person(t, "bob")
 	alice.signup("alice-password")
 	bob.signup("bob-password")
+	// Bob reads German.
+	bob.open("/lang/de?next=/")
 	gameID := startGame(t, alice, bob)
+	if got := eval[string](bob, `document.getElementById("status").textContent`); got != "Schwarz ist am Zug." {
+		t.Errorf("bob's German status: %q", got)
+	}
+	// Carol watches without an account.
+	carol := s.person(t, "carol")
+	carol.open(fmt.Sprintf("/games/%d", gameID))
+	carol.waitFor("the game", `document.getElementById("game").dataset.moveCount === "0"`)
+	if got := eval[bool](carol, `document.getElementById("play-controls").hidden && document.querySelector(".board-entry") !== null`); !got {
+		t.Error("a spectator sees the play controls")
+	}
+
 	alice.clickPoint(2, 2)
 	bob.waitMoves(1)
+	carol.waitMoves(1)
+	// The server's reasons come in the connection's language.
+	bob.clickPoint(2, 2)
+	bob.waitFor("the German reason", `document.getElementById("game-error").textContent === "Unzulässiger Zug: Der Punkt ist besetzt."`)
 	bob.clickPoint(6, 6)
 	alice.waitMoves(2)
 
@@ -379,10 +410,28 @@ func TestReconnect(t *testing.T) {
 	}
 	alice.clickPoint(6, 2)
 	bob.waitMoves(3)
+	carol.waitMoves(3)
 	if got := bob.stonesShown()["G7"]; got != "B" {
 		t.Errorf("bob does not see alice's move G7 after the restart: %v", bob.stonesShown())
 	}
-	for _, p := range []*person{alice, bob} {
+
+	// Bob resigns, after the page asked him; the first time he thinks
+	// better of it.
+	bob.do("resign?", chromedp.Click(chromedp.CSS("#resign")))
+	bob.waitFor("the question", `!document.getElementById("resign-confirm").hidden`)
+	bob.do("no", chromedp.Click(chromedp.CSS("#resign-no")))
+	bob.waitFor("no question", `document.getElementById("resign-confirm").hidden`)
+	bob.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
+	for _, c := range []struct {
+		p    *person
+		want string
+	}{{alice, "Black wins by resignation."}, {bob, "Schwarz gewinnt durch Aufgabe."}, {carol, "Black wins by resignation."}} {
+		c.p.waitFor("the result", fmt.Sprintf(`document.getElementById("result").dataset.result === "B+R" && document.getElementById("result").textContent.includes(%q)`, c.want))
+	}
+	if st := s.gameState(t, gameID); st.Game.Result != "B+R" || st.Game.MoveCount != 4 {
+		t.Errorf("after the resignation the server has result %q after %d moves", st.Game.Result, st.Game.MoveCount)
+	}
+	for _, p := range []*person{alice, bob, carol} {
 		for _, e := range p.consoleErrors() {
 			// The failed attempts while the server was down are expected.
 			if !strings.Contains(e, "WebSocket connection") {

@@ -65,10 +65,21 @@ function start(root) {
       send({ type: "pass", seq: state.game.moveCount + 1 });
     }
   });
-  ui.resign.addEventListener("click", () => {
-    if (window.confirm(T.confirmResign)) {
-      send({ type: "resign" });
+  // Resigning asks first, on the page (no window.confirm: it blocks the
+  // page, and with it the clocks and the WebSocket).
+  const confirmBox = $("resign-confirm");
+  const askResign = (open) => {
+    confirmBox.hidden = !open;
+    ui.resign.setAttribute("aria-expanded", String(open));
+    if (open) {
+      $("resign-no").focus();
     }
+  };
+  ui.resign.addEventListener("click", () => askResign(confirmBox.hidden));
+  $("resign-no").addEventListener("click", () => askResign(false));
+  $("resign-yes").addEventListener("click", () => {
+    askResign(false);
+    send({ type: "resign" });
   });
   ui.accept.addEventListener("click", () => {
     if (state && state.proposal) {
@@ -366,7 +377,11 @@ function start(root) {
     } else {
       ui.status.textContent = "";
     }
-    ui.play.hidden = !(mine && g.status === "playing");
+    ui.play.hidden = !(mine && (g.status === "playing" || g.status === "scoring"));
+    if (ui.play.hidden) {
+      $("resign-confirm").hidden = true;
+    }
+    ui.pass.hidden = g.status !== "playing";
     ui.pass.disabled = g.toMove !== you;
 
     // Scoring.
