@@ -186,7 +186,7 @@ func (e *Engine) Move(ctx context.Context, g *goban.Game, req Request) (goban.Mo
 		s.dynKomi = DynamicKomi(g)
 		s.komi += s.dynKomi
 	}
-	lim.report, lim.interval = req.Analyze, req.Interval
+	lim.report, lim.interval, lim.start = req.Analyze, req.Interval, start
 	s.run(ctx, lim)
 	m := e.choose(g, req, s, spec)
 	e.keepTree(g, s, m)

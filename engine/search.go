@@ -133,11 +133,17 @@ type limits struct {
 	report   func(Info)
 	// ponder keeps searching until ctx is done, ignoring early stops.
 	ponder bool
+	// start is when the move's clock started, so that the time spent
+	// before the search counts; zero means the start of the search.
+	start time.Time
 }
 
 // run searches until a limit is reached or ctx is done.
 func (s *searcher) run(ctx context.Context, lim limits) {
-	start := time.Now()
+	start := lim.start
+	if start.IsZero() {
+		start = time.Now()
+	}
 	var wg sync.WaitGroup
 	for _, w := range s.workers {
 		wg.Add(1)
