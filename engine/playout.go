@@ -310,7 +310,8 @@ func (w *worker) randomMove(c goban.Color) goban.Loc {
 			continue
 		}
 		if sa, size := selfAtari(b, l, c); sa {
-			if size > maxNakade || w.rng.Intn(2) != 0 {
+			// In Atari-Go a self-atari loses at once; never play one.
+			if size > maxNakade || w.s.rules.FirstCaptureWins || w.rng.Intn(2) != 0 {
 				continue
 			}
 		}
@@ -344,12 +345,8 @@ func (w *worker) playout(toMove goban.Color, last goban.Loc) (score int, winner 
 		last = l
 		toMove = toMove.Opponent()
 	}
-	if firstCapture {
-		// Nobody captured: the one with more liberties on the board is
-		// not a winner under the rules, so count it as half a win by
-		// area, which prefers safe shapes.
-		return w.score(), goban.Empty
-	}
+	// Without a capture (Atari-Go) the area count decides the playout,
+	// which prefers safe shapes.
 	return w.score(), goban.Empty
 }
 

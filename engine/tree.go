@@ -118,6 +118,8 @@ type priorInput struct {
 	// to an own chain in atari.
 	saveCapture []bool
 	scratch     *goban.Board
+	// firstCapture is set in Atari-Go, where a self-atari loses.
+	firstCapture bool
 	// cornerStones counts the stones in each corner zone: top left, top
 	// right, bottom left, bottom right.
 	cornerStones [4]int
@@ -155,7 +157,9 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 		}
 	}
 	if sa, size := selfAtari(b, l, c); sa {
-		if size > 1 {
+		if in.firstCapture {
+			bad(100)
+		} else if size > 1 {
 			bad(float32(20 + 5*min(size, 10)))
 		} else {
 			bad(10)
@@ -374,6 +378,7 @@ func expand(n *node, g *goban.Game, geo *geometry, full bool) {
 		last = b.Loc(m.Point)
 	}
 	in := newPriorInput(b, geo, c, last)
+	in.firstCapture = g.Rules().FirstCaptureWins
 	superko := g.Rules().Ko != goban.SimpleKo
 	edges := make([]edge, 0, len(b.Empties())+1)
 	var eyes []goban.Loc

@@ -428,6 +428,25 @@ func TestAtariGo(t *testing.T) {
 	}
 }
 
+func TestAtariGoDefence(t *testing.T) {
+	// Black's stone is in atari: anything but the extension loses.
+	g := gameFrom(t, `
+		. . . . . .
+		. . O . . .
+		. O X O . .
+		. . . . . .
+		. . . . . .
+		. . . . . .`, "atari", goban.Black, 0)
+	e := New(Options{Threads: 1, Playouts: 1000, Seed: 1})
+	m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := goban.FormatMoveVertex(m, 6); got != "C3" {
+		t.Errorf("played %s, want the escape C3", got)
+	}
+}
+
 // TestPassWhenWinning: under area rules, after the opponent passes the
 // engine passes if the count wins, even with dead enemy stones left.
 func TestPassWhenWinning(t *testing.T) {
