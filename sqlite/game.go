@@ -116,74 +116,79 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	return moves, rows.Err()
 }
 
-// AppendMove implements tengen.GameService.
+// AppendMove implements tengen.GameService. Moves of different games that
+// arrive together share one commit (see inBatch).
 func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
 	if err := upd.Validate(); err != nil {
 		return nil, err
 	}
-	tx, err := s.db.BeginTx(ctx, true)
+	var g *tengen.Game
+	var mv tengen.GameMove
+	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
+		g, mv, err = appendMove(ctx, tx, userID, *m, upd)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer tx.Rollback()
-	g, err := findGameByID(ctx, tx, m.GameID)
+	*m = mv
+	return g, nil
+}
+
+func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
+	g, err := findGameByID(ctx, tx, mv.GameID)
 	if err != nil {
-		return nil, err
+		return nil, mv, err
 	}
 	color := g.ColorOf(userID)
 	if color == "" {
-		return nil, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
-	mv := *m
 	mv.Color = color
 	if err := tengen.ValidateMove(mv, g.Settings.BoardSize); err != nil {
-		return nil, err
+		return nil, mv, err
 	}
 	// The sequence check comes first so that a repeated submission of a move
 	// that was already applied is reported as such, whatever happened since.
 	if mv.Seq != g.MoveCount+1 {
-		return nil, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
+		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
 	}
 	switch {
 	case g.Status == tengen.GameFinished:
-		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	case mv.Kind == tengen.MoveResign:
 		// Allowed at any time while the game is not over.
 	case g.Status != tengen.GamePlaying:
-		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is in the scoring phase.")
+		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is in the scoring phase.")
 	case g.ToMove != color:
-		return nil, tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
+		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
 	}
 	if len(mv.Clock) > 0 && !json.Valid(mv.Clock) {
-		return nil, tengen.Errorf(tengen.EINVALID, "Move clock is not valid JSON.")
+		return nil, mv, tengen.Errorf(tengen.EINVALID, "Move clock is not valid JSON.")
 	}
 	mv.CreatedAt = tx.now
 	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		mv.GameID, mv.Seq, string(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
-		return nil, err
+		return nil, mv, err
 	}
 	if upd.Record != nil {
 		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
-			return nil, err
+			return nil, mv, err
 		}
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ? AND move_count = ?`,
 		mv.Seq, string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, g.MoveCount)
 	if err != nil {
-		return nil, err
+		return nil, mv, err
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return nil, err
+		return nil, mv, err
 	} else if n != 1 {
-		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, err
+		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
 	}
 	g.MoveCount, g.ToMove, g.Status, g.Result, g.UpdatedAt = mv.Seq, upd.ToMove, upd.Status, upd.Result, tx.now
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
-	*m = mv
-	return g, nil
+	return g, mv, nil
 }
 
 // FindPlayRecord implements tengen.GameService.
@@ -220,16 +225,24 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 	return rec, nil
 }
 
-// UpdateGame implements tengen.GameService.
+// UpdateGame implements tengen.GameService. It shares commits with
+// AppendMove (see inBatch).
 func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
 	if err := upd.Validate(); err != nil {
 		return nil, err
 	}
-	tx, err := s.db.BeginTx(ctx, true)
+	var g *tengen.Game
+	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
+		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer tx.Rollback()
+	return g, nil
+}
+
+func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
 	g, err := findGameByID(ctx, tx, gameID)
 	if err != nil {
 		return nil, err
@@ -248,9 +261,6 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
 			return nil, err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, err
 	}
 	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, tx.now
 	return g, nil

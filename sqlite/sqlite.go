@@ -51,6 +51,7 @@ type DB struct {
 
 	write *sql.DB // one connection: all writes, serialised
 	read  *sql.DB // read-only pool
+	batch batcher // group commit of moves and game updates (batch.go)
 }
 
 // NewDB returns a DB for the file at path; call Open before use.
