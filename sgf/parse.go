@@ -120,10 +120,11 @@ type parser struct {
 	// larger arrays to avoid one allocation per node. Sub-slices are capped
 	// (s[i:j:j]) so that a later append by a user reallocates instead of
 	// overwriting a neighbour.
-	nodes []Node
-	props []Property
-	vals  []string
-	kids  []*Node
+	nodes  []Node
+	chunks [][]Node // every node slab, for nodeRef
+	props  []Property
+	vals   []string
+	kids   []*Node
 
 	vbuf  []string // values of the property being read
 	stray []int    // offsets of stray ']' in the value being read
@@ -156,6 +157,7 @@ const slabMax = 4096
 func (p *parser) newNode(off int) *Node {
 	if len(p.nodes) == cap(p.nodes) {
 		p.nodes = make([]Node, 0, grow(cap(p.nodes)))
+		p.chunks = append(p.chunks, p.nodes)
 	}
 	p.count++
 	p.nodes = p.nodes[:len(p.nodes)+1]
@@ -268,16 +270,39 @@ func (p *parser) findTree() int {
 	return p.i
 }
 
+// nodeRef names a node by its slab and index. The variation stack holds
+// these rather than pointers: a deep stack of pointers costs GC write
+// barriers on every growth, which showed up as a quarter of the parse time of
+// OGS-style trees.
+type nodeRef struct{ chunk, idx int32 }
+
+var noNode = nodeRef{-1, -1}
+
+// lastRef names the node newNode made last.
+func (p *parser) lastRef() nodeRef {
+	return nodeRef{int32(len(p.chunks) - 1), int32(len(p.nodes) - 1)}
+}
+
+func (p *parser) node(r nodeRef) *Node {
+	if r.chunk < 0 {
+		return nil
+	}
+	c := p.chunks[r.chunk] // stored with length 0; its capacity is the slab
+	return &c[:cap(c)][r.idx]
+}
+
 // gameTree reads one game tree starting at "(", with an explicit stack
 // instead of recursion. It returns false after a fatal error.
 func (p *parser) gameTree() bool {
-	// stack[k] is the node after which the k-th open variation hangs (nil at
-	// the top level); cur is the last node of the sequence being read.
+	// stack[k] names the node after which the k-th open variation hangs
+	// (none at the top level); cur is the last node of the sequence being
+	// read.
 	type frame struct {
-		parent *Node // cur when the "(" was read
-		count  int   // p.count then, to recognise an empty variation
+		parent nodeRef // cur when the "(" was read
+		count  int     // p.count then, to recognise an empty variation
 	}
 	stack := make([]frame, 0, 16)
+	curRef := noNode
 	var cur, root *Node
 	junk := -1
 	flushJunk := func() {
@@ -297,7 +322,7 @@ func (p *parser) gameTree() bool {
 		switch {
 		case c == '(':
 			flushJunk()
-			stack = append(stack, frame{cur, p.count})
+			stack = append(stack, frame{curRef, p.count})
 			p.i++
 		case c == ')':
 			flushJunk()
@@ -310,7 +335,7 @@ func (p *parser) gameTree() bool {
 			if p.count == top.count {
 				p.warn(p.i, "empty variation ignored")
 			}
-			cur = top.parent
+			cur, curRef = p.node(top.parent), top.parent
 			p.i++
 			if len(stack) == 0 {
 				return true
@@ -331,7 +356,7 @@ func (p *parser) gameTree() bool {
 				p.warn(p.i-1, "game tree without a root node: variation read as a separate game")
 				p.games = append(p.games, n)
 			}
-			cur = n
+			cur, curRef = n, p.lastRef()
 			if !p.properties(n) {
 				return false
 			}
