@@ -31,6 +31,12 @@
 //     (with a warning that names GB18030 as a likely alternative).
 //  5. An unknown CA is read like rule 4, with a warning.
 //
+// The charset of the first game's root applies to the whole file; a
+// collection that mixes charsets is rare and needs Options.Charset. No guess
+// is made between GB18030, EUC-KR and Shift_JIS for files without CA: their
+// byte ranges overlap too much for a guess to be safe, so such files need
+// Options.Charset (the warning says so).
+//
 // The tree then holds UTF-8 text, so a CA property in a root node is rewritten
 // to "UTF-8"; Collection.Charset records what the input was.
 //
