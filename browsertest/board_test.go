@@ -1,7 +1,9 @@
 package browsertest
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -249,4 +251,89 @@ func pointCenter(t *testing.T, p *person, x, y int) (float64, float64) {
 		return [pt.x, pt.y];
 	})()`, x, y))
 	return xy[0], xy[1]
+}
+
+// TestReplayMatchesGoban checks the replay of game.js (used for the move
+// navigation of finished games) against goban: random games on 9×9 with
+// handicap stones, captures and multi-stone suicides, compared after every
+// tenth move, stones and captures.
+func TestReplayMatchesGoban(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "viewer")
+	p.open("/login")
+	type move struct {
+		Seq   int    `json:"seq"`
+		Color string `json:"color"`
+		Kind  string `json:"kind"`
+		X     int    `json:"x"`
+		Y     int    `json:"y"`
+	}
+	type check struct {
+		Upto     int    `json:"upto"`
+		Stones   string `json:"stones"`
+		Captures [2]int `json:"captures"`
+	}
+	const size = 9
+	rng := rand.New(rand.NewPCG(4, 9))
+	handicap := [][2]int{{2, 6}, {6, 2}}
+	for game := 0; game < 4; game++ {
+		b := goban.MustNewBoard(size, size)
+		if err := b.Setup(goban.Black, goban.Point{X: 2, Y: 6}, goban.Point{X: 6, Y: 2}); err != nil {
+			t.Fatal(err)
+		}
+		var moves []move
+		var checks []check
+		c := goban.White
+		for len(moves) < 400 {
+			var pts []goban.Point
+			for y := 0; y < size; y++ {
+				for x := 0; x < size; x++ {
+					pt := goban.Point{X: x, Y: y}
+					if b.Check(b.Loc(pt), c, true) == nil {
+						pts = append(pts, pt)
+					}
+				}
+			}
+			if len(pts) == 0 {
+				break
+			}
+			pt := pts[rng.IntN(len(pts))]
+			b.Play(b.Loc(pt), c)
+			moves = append(moves, move{Seq: len(moves) + 1, Color: map[goban.Color]string{goban.Black: "black", goban.White: "white"}[c], Kind: "play", X: pt.X, Y: pt.Y})
+			if rng.IntN(15) == 0 {
+				moves = append(moves, move{Seq: len(moves) + 1, Color: map[goban.Color]string{goban.Black: "white", goban.White: "black"}[c], Kind: "pass"})
+			} else {
+				c = c.Opponent()
+			}
+			if len(moves)%10 == 0 {
+				var sb strings.Builder
+				for y := 0; y < size; y++ {
+					for x := 0; x < size; x++ {
+						sb.WriteString(map[goban.Color]string{goban.Empty: "0", goban.Black: "1", goban.White: "2"}[b.At(goban.Point{X: x, Y: y})])
+					}
+				}
+				checks = append(checks, check{Upto: len(moves), Stones: sb.String(), Captures: [2]int{b.Prisoners(goban.Black), b.Prisoners(goban.White)}})
+			}
+		}
+		data, _ := json.Marshal(map[string]any{"moves": moves, "checks": checks, "handicap": handicap})
+		got := eval[[]string](p, fmt.Sprintf(`(async () => {
+			const {replay} = await import("/static/js/game.js");
+			const d = %s;
+			const bad = [];
+			for (const c of d.checks) {
+				const r = replay(%d, {stones: 2, points: d.handicap, free: false}, d.moves.slice(0, c.upto));
+				const stones = r.stones.join("");
+				if (stones !== c.stones || r.captures.black !== c.captures[0] || r.captures.white !== c.captures[1]) {
+					bad.push(c.upto + ": " + stones + " " + JSON.stringify(r.captures) + " want " + c.stones + " " + c.captures);
+				}
+			}
+			return bad;
+		})()`, data, size))
+		for _, g := range got {
+			t.Errorf("game %d, after move %s", game, g)
+		}
+		if len(checks) < 10 {
+			t.Errorf("game %d: only %d checks", game, len(checks))
+		}
+	}
 }

@@ -41,10 +41,25 @@ function start(root) {
   let bestRtt = Infinity;
   const pingsSent = new Map();
 
+  // Display preferences survive reloads; storage may be switched off.
+  const pref = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const setPref = (key, value) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // Not remembered then.
+    }
+  };
   const board = new Board($("board"), {
     width: size, height: size, label: T.boardLabel,
-    coordinates: localStorage.getItem("tengen.coords") !== "0",
-    moveNumbers: localStorage.getItem("tengen.numbers") === "1",
+    coordinates: pref("tengen.coords") !== "0",
+    moveNumbers: pref("tengen.numbers") === "1",
     onClick: clickPoint,
     onInvalid: showError,
     entry: { label: T.entryLabel, button: T.entryButton, invalid: T.entryInvalid },
@@ -53,11 +68,11 @@ function start(root) {
   ui.numbers.checked = board.moveNumbers;
   ui.coords.addEventListener("change", () => {
     board.setCoordinates(ui.coords.checked);
-    localStorage.setItem("tengen.coords", ui.coords.checked ? "1" : "0");
+    setPref("tengen.coords", ui.coords.checked ? "1" : "0");
   });
   ui.numbers.addEventListener("change", () => {
     board.setMoveNumbers(ui.numbers.checked);
-    localStorage.setItem("tengen.numbers", ui.numbers.checked ? "1" : "0");
+    setPref("tengen.numbers", ui.numbers.checked ? "1" : "0");
   });
 
   ui.pass.addEventListener("click", () => {
@@ -200,6 +215,7 @@ function start(root) {
       case "game":
         state = msg.state;
         state.moves = state.moves || [];
+        state.proposal = normaliseProposal(state.proposal);
         if (bestRtt === Infinity && state.serverTime) {
           // Until the first pong, assume the snapshot took no time.
           offset = Date.parse(state.serverTime) - Date.now();
@@ -235,7 +251,7 @@ function start(root) {
         }
         state.game = msg.game;
         state.clock = msg.clock;
-        state.proposal = msg.proposal;
+        state.proposal = normaliseProposal(msg.proposal);
         state.score = msg.score;
         render();
         break;
@@ -243,7 +259,7 @@ function start(root) {
         if (!state) {
           return;
         }
-        state.proposal = msg.proposal;
+        state.proposal = normaliseProposal(msg.proposal);
         state.score = msg.score;
         render();
         break;
@@ -520,6 +536,14 @@ function start(root) {
     }
     return text;
   }
+}
+
+/** normaliseProposal gives a proposal's lists their empty value where JSON has null. */
+function normaliseProposal(p) {
+  if (!p) {
+    return p;
+  }
+  return { ...p, dead: p.dead || [], acceptedBy: p.acceptedBy || [] };
 }
 
 /** hms formats milliseconds as m:ss or h:mm:ss, rounding up while counting down. */
