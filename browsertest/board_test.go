@@ -337,3 +337,70 @@ func TestReplayMatchesGoban(t *testing.T) {
 		}
 	}
 }
+
+// TestClockFaces checks what clock.js shows for every kind of time control,
+// at given moments of the server's clock.
+func TestClockFaces(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "viewer")
+	p.open("/login")
+	type side struct {
+		MainMs   int64 `json:"mainMs"`
+		Overtime bool  `json:"overtime"`
+		Periods  int   `json:"periods"`
+		PeriodMs int64 `json:"periodMs"`
+		Stones   int   `json:"stones"`
+		TimedOut bool  `json:"timedOut"`
+	}
+	type tc struct {
+		PeriodTime int `json:"periodTime"`
+		Stones     int `json:"stones"`
+	}
+	const day = 86400000
+	for _, c := range []struct {
+		name    string
+		kind    string
+		running bool // the clock runs for the side shown
+		elapsed int64
+		side    side
+		tc      tc
+		want    string
+		low     bool
+	}{
+		{"absolute running", "absolute", true, 1500, side{MainMs: 600000}, tc{}, "9:59", false},
+		{"absolute waiting", "absolute", false, 5000, side{MainMs: 600000}, tc{}, "10:00", false},
+		{"absolute hours", "absolute", false, 0, side{MainMs: 3723000}, tc{}, "1:02:03", false},
+		{"absolute low", "absolute", true, 595000, side{MainMs: 600000}, tc{}, "0:05", true},
+		{"absolute past zero", "absolute", true, 700000, side{MainMs: 600000}, tc{}, "0:00", true},
+		{"fischer bank", "fischer", true, 0, side{MainMs: 65000}, tc{}, "1:05", false},
+		{"byo-yomi main time", "byoyomi", true, 4000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:06 + 5 × 0:30", false},
+		{"byo-yomi into the first period", "byoyomi", true, 15000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:25 (5)", false},
+		{"byo-yomi a period used up", "byoyomi", true, 45000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:25 (4)", false},
+		{"byo-yomi last period", "byoyomi", true, 3000, side{Overtime: true, Periods: 1, PeriodMs: 8000}, tc{PeriodTime: 30}, "0:05 (1)", true},
+		{"byo-yomi last period over", "byoyomi", true, 9000, side{Overtime: true, Periods: 1, PeriodMs: 8000}, tc{PeriodTime: 30}, "0:00 (1)", true},
+		{"byo-yomi waiting in overtime", "byoyomi", false, 9000, side{Overtime: true, Periods: 3, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:30 (3)", false},
+		{"canadian in overtime", "canadian", true, 60000, side{Overtime: true, PeriodMs: 300000, Stones: 10}, tc{PeriodTime: 600, Stones: 25}, "4:00 / 10", false},
+		{"canadian into overtime", "canadian", true, 7000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "9:58 / 25", false},
+		{"canadian main time", "canadian", true, 1000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "0:04", false},
+		{"correspondence", "correspondence", false, 0, side{MainMs: 3*day + 3600000}, tc{}, "3 d 1:00:00", false},
+		{"correspondence last hour", "correspondence", true, 3*day + 1800000, side{MainMs: 3*day + 3600000}, tc{}, "0 d 30:00", true},
+		{"timed out", "byoyomi", false, 0, side{TimedOut: true}, tc{PeriodTime: 30}, "T/O", true},
+	} {
+		since := "2026-11-21T06:00:00Z"
+		clock := map[string]any{"kind": c.kind, "running": "", "black": c.side, "white": side{}}
+		if c.running {
+			clock["running"] = "black"
+			clock["runningSince"] = since
+		}
+		cj, _ := json.Marshal(clock)
+		tj, _ := json.Marshal(c.tc)
+		got := eval[map[string]any](p, fmt.Sprintf(`(async () => {
+			const {clockFace} = await import("/static/js/clock.js");
+			const T = {clockPeriods: "%%s + %%d × %%s", clockOvertime: "%%s (%%d)", clockStones: "%%s / %%d", clockDays: "%%d d %%s", timedOut: "T/O"};
+			return clockFace(T, %s, "black", %s, Date.parse(%q) + %d);
+		})()`, cj, tj, since, c.elapsed))
+		if got["text"] != c.want || got["low"] != c.low {
+			t.Errorf("%s: shows %v (low %v), want %q (low %v)", c.name, got["text"], got["low"], c.want, c.low)
+		}
+	}
+}

@@ -4,6 +4,7 @@
 // and anything unexpected makes the page start again from a snapshot.
 import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
 import { texts, format, resultText, colorName, formatNumber } from "/static/js/texts.js";
+import { clockFace } from "/static/js/clock.js";
 
 const root = document.getElementById("game");
 if (root) {
@@ -476,65 +477,9 @@ function start(root) {
 
   /** clockText shows one player's time, counting down the running clock. */
   function clockText(color) {
-    const c = state.clock;
-    const side = c[color];
-    if (side.timedOut) {
-      return T.timedOut;
-    }
-    let elapsed = 0;
-    if (c.running === color && c.runningSince) {
-      elapsed = Math.max(0, serverNow() - Date.parse(c.runningSince));
-    }
-    const el = $(`clock-${color}`);
-    const tc = state.game.settings.timeControl;
-    let main = side.mainMs;
-    let text;
-    switch (c.kind) {
-      case "byoyomi": {
-        let periods = side.periods;
-        let period = side.periodMs;
-        if (!side.overtime && main - elapsed > 0) {
-          main -= elapsed;
-          text = format(T.clockPeriods, hms(main), periods, hms(tc.periodTime * 1000));
-          el.classList.toggle("low", false);
-          break;
-        }
-        let over = side.overtime ? elapsed : elapsed - main;
-        period -= over;
-        while (period <= 0 && periods > 1) {
-          periods--;
-          period += tc.periodTime * 1000;
-        }
-        text = format(T.clockOvertime, hms(Math.max(0, period)), periods);
-        el.classList.toggle("low", periods <= 1 && period < 10000);
-        break;
-      }
-      case "canadian": {
-        if (!side.overtime && main - elapsed > 0) {
-          text = hms(main - elapsed);
-          el.classList.toggle("low", false);
-          break;
-        }
-        const over = side.overtime ? elapsed : elapsed - main;
-        const left = Math.max(0, side.periodMs - over);
-        text = format(T.clockStones, hms(left), side.stones);
-        el.classList.toggle("low", left < 10000);
-        break;
-      }
-      case "correspondence": {
-        const left = Math.max(0, main - elapsed);
-        const days = Math.floor(left / 86400000);
-        text = format(T.clockDays, days, hms(left - days * 86400000));
-        el.classList.toggle("low", left < 3600000);
-        break;
-      }
-      default: {
-        const left = Math.max(0, main - elapsed);
-        text = hms(left);
-        el.classList.toggle("low", left < 10000);
-      }
-    }
-    return text;
+    const r = clockFace(T, state.clock, color, state.game.settings.timeControl, serverNow());
+    $(`clock-${color}`).classList.toggle("low", r.low);
+    return r.text;
   }
 }
 
@@ -544,14 +489,6 @@ function normaliseProposal(p) {
     return p;
   }
   return { ...p, dead: p.dead || [], acceptedBy: p.acceptedBy || [] };
-}
-
-/** hms formats milliseconds as m:ss or h:mm:ss, rounding up while counting down. */
-function hms(ms) {
-  const s = Math.ceil(ms / 1000);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  const two = (n) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
 function num(v) {

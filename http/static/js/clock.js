@@ -1,0 +1,71 @@
+// Clock faces: what a player's clock shows at a given moment, computed from
+// the server's ClockView (docs/API.md, "Clock"). The stored values exclude
+// the running turn; the running player's time is the stored value minus the
+// time since runningSince, measured on the server's clock.
+import { format } from "/static/js/texts.js";
+
+/**
+ * clockFace returns the text of color's clock and whether it is low.
+ *
+ * @param {Record<string,string>} T the page's texts
+ * @param {any} clock the server's ClockView
+ * @param {"black"|"white"} color
+ * @param {any} tc the game's time control (periodTime in seconds)
+ * @param {number} now the server's time in ms since the epoch (estimated)
+ * @returns {{text: string, low: boolean}}
+ */
+export function clockFace(T, clock, color, tc, now) {
+  const side = clock[color];
+  if (side.timedOut) {
+    return { text: T.timedOut, low: true };
+  }
+  let elapsed = 0;
+  if (clock.running === color && clock.runningSince) {
+    elapsed = Math.max(0, now - Date.parse(clock.runningSince));
+  }
+  const main = side.mainMs;
+  const fullPeriod = (tc.periodTime || 0) * 1000;
+  switch (clock.kind) {
+    case "byoyomi": {
+      if (!side.overtime && main - elapsed > 0) {
+        return { text: format(T.clockPeriods, hms(main - elapsed), side.periods, hms(fullPeriod)), low: false };
+      }
+      // In overtime: the current period runs down; a period used up
+      // starts the next one, full, as long as one is left.
+      let periods = side.periods;
+      let period = (side.overtime ? side.periodMs : fullPeriod) - (side.overtime ? elapsed : elapsed - main);
+      while (period <= 0 && periods > 1) {
+        periods--;
+        period += fullPeriod;
+      }
+      period = Math.max(0, period);
+      return { text: format(T.clockOvertime, hms(period), periods), low: periods <= 1 && period < 10000 };
+    }
+    case "canadian": {
+      if (!side.overtime && main - elapsed > 0) {
+        return { text: hms(main - elapsed), low: false };
+      }
+      const left = Math.max(0, (side.overtime ? side.periodMs : fullPeriod) - (side.overtime ? elapsed : elapsed - main));
+      const stones = side.overtime ? side.stones : tc.stones;
+      return { text: format(T.clockStones, hms(left), stones), low: left < 10000 };
+    }
+    case "correspondence": {
+      const left = Math.max(0, main - elapsed);
+      const days = Math.floor(left / 86400000);
+      return { text: format(T.clockDays, days, hms(left - days * 86400000)), low: left < 3600000 };
+    }
+    default: {
+      // Absolute and Fischer: one bank.
+      const left = Math.max(0, main - elapsed);
+      return { text: hms(left), low: left < 10000 };
+    }
+  }
+}
+
+/** hms formats milliseconds as m:ss or h:mm:ss, rounding up while counting down. */
+export function hms(ms) {
+  const s = Math.ceil(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
