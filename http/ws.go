@@ -28,10 +28,11 @@ const (
 	// connection is closed.
 	wsMaxBad = 20
 	// wsRate and wsBurst limit commands per connection (per second): far
-	// above what a person clicks, and above what a fast bot needs, since a
-	// player moves only every other turn.
-	wsRate  = 50
-	wsBurst = 50
+	// above what a person clicks, and enough for two fast bots that play
+	// each other over WebSockets (the benchmark's games reach 100 moves a
+	// second per side).
+	wsRate  = 200
+	wsBurst = 200
 	// wsPingEvery is how often the server checks that the client is alive,
 	// and wsWriteTimeout how long one write or ping may take.
 	wsPingEvery    = 30 * time.Second
