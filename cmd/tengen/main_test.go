@@ -122,3 +122,63 @@ func TestMatchUsage(t *testing.T) {
 		t.Fatal("match without engines succeeded")
 	}
 }
+
+func TestSGFCommands(t *testing.T) {
+	out, _, err := runCmd(t, "", "sgf", "check", "../../sgf/testdata/illegal_moves.sgf", "../../sgf/testdata/fox_komi_750.sgf")
+	if ex, ok := err.(exitError); !ok || ex != 1 {
+		t.Fatalf("check of a record with illegal moves: %v", err)
+	}
+	for _, want := range []string{"illegal_moves.sgf:3:13: error: move 3", "illegal: ko", "fox_komi_750.sgf: ok", "1 of 2 files with errors"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, err := runCmd(t, "", "sgf", "check", "../../sgf/testdata/fox_komi_750.sgf"); err != nil {
+		t.Errorf("check of a good record: %v", err)
+	}
+	out, _, err = runCmd(t, "", "sgf", "convert", "--to", "gtp", "../../sgf/testdata/fox_komi_750.sgf")
+	if err != nil || !strings.Contains(out, "komi 7.5\n") || !strings.Contains(out, "play B ") {
+		t.Errorf("convert --to gtp: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, "", "sgf", "convert", "--to", "korschelt", "../../sgf/testdata/fox_komi_750.sgf")
+	if err != nil || !strings.HasPrefix(out, "S. ") {
+		t.Errorf("convert --to korschelt: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, "", "sgf", "convert", "../../sgf/testdata/ff3_lowercase.sgf")
+	if err != nil || !strings.HasPrefix(out, "(;FF[4]CA[UTF-8]") {
+		t.Errorf("convert --to sgf: %v\n%s", err, out)
+	}
+	if _, _, err := runCmd(t, "", "sgf", "convert", "--to", "pdf", "../../sgf/testdata/fox_komi_750.sgf"); err == nil {
+		t.Error("convert to an unknown format succeeded")
+	}
+}
+
+// TestScoreCommand scores a finished 9×9 game: Black's wall on the E line
+// against White's on the F line, 33 points to 24 plus komi 6.5.
+func TestScoreCommand(t *testing.T) {
+	dir := t.TempDir()
+	rec := "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[gc];B[cg];W[gg];B[ce];W[gf];B[dc];W[fe];B[ed];W[fd];B[ef];W[ff];B[eg];W[fg];B[eh];W[fh];B[ei];W[fi];B[ec];W[fc];B[eb];W[fb];B[ea];W[fa];B[];W[])"
+	name := filepath.Join(dir, "g.sgf")
+	if err := os.WriteFile(name, []byte(rec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, "", "score", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Result: B+2.5", "territory              33       24", "  9 b b b b X O w w w"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("score output lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, err = runCmd(t, "", "score", "--rules", "chinese", "--komi", "7.5", name)
+	if err != nil || !strings.Contains(out, "Result: B+1.5") || !strings.Contains(out, "stones                 12       12") {
+		t.Errorf("area score: %v\n%s", err, out)
+	}
+	// Marking Black's C3 stone (inside Black's area) dead by hand gives
+	// White a prisoner and Black the point under it: the margin stays.
+	out, _, err = runCmd(t, "", "score", "--dead", "C3", name)
+	if err != nil || !strings.Contains(out, "Result: B+2.5") || !strings.Contains(out, "dead taken              0        1") {
+		t.Errorf("score with --dead: %v\n%s", err, out)
+	}
+}
