@@ -3,7 +3,9 @@ package storagetest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 
 	"tengen"
@@ -99,5 +101,78 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	}
 	if rec.AcceptedBlack != 1 || len(rec.Dead) != 0 || rec.Clock != nil {
 		t.Errorf("final record = %+v", rec)
+	}
+}
+
+// testConcurrentGames writes to many games at once, as a busy server does:
+// refused writes (out of turn, stale) must change nothing even when they
+// share a commit with accepted ones (backends may group commits).
+func testConcurrentGames(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	black, white := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white")
+	const n = 20
+	games := make([]*tengen.Game, n)
+	for i := range games {
+		games[i] = mustGame(t, b.Services, black, white, settings19())
+	}
+	type result struct {
+		game int
+		who  string
+		err  error
+	}
+	results := make(chan result, 3*n)
+	var wg sync.WaitGroup
+	for i, g := range games {
+		for _, who := range []string{"black", "white", "stale"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var err error
+				switch who {
+				case "black":
+					_, err = b.Games.AppendMove(ctx, black.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: i % 19, Y: 3},
+						tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: i}})
+				case "white":
+					_, err = b.Games.AppendMove(ctx, white.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: 5, Y: 5},
+						tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: 1000}})
+				case "stale":
+					_, err = b.Games.UpdateGame(ctx, g.ID, 7, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameFinished, Result: "B+R"})
+				}
+				results <- result{i, who, err}
+			}()
+		}
+	}
+	wg.Wait()
+	close(results)
+	for r := range results {
+		want := ""
+		switch r.who {
+		case "white":
+			// Out of turn, or stale once Black's move is in.
+			want = tengen.EFORBIDDEN
+			if tengen.ErrorCode(r.err) == tengen.ECONFLICT {
+				want = tengen.ECONFLICT
+			}
+		case "stale":
+			want = tengen.ECONFLICT
+		}
+		wantCode(t, fmt.Sprintf("game %d: %s", r.game, r.who), r.err, want)
+	}
+	for i, g := range games {
+		got, err := b.Games.FindGameByID(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := b.Games.FindMoves(ctx, g.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := b.Games.FindPlayRecord(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.MoveCount != 1 || got.Status != tengen.GamePlaying || len(moves) != 1 || moves[0].Color != tengen.Black || moves[0].X != i%19 || rec.ProposalSeq != i {
+			t.Errorf("game %d: count %d status %s, %d moves, record %+v", i, got.MoveCount, got.Status, len(moves), rec)
+		}
 	}
 }

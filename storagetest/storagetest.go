@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
 		{"GamesYourTurnFirst", testGamesYourTurnFirst},
 		{"PlayRecord", testPlayRecord},
+		{"ConcurrentGames", testConcurrentGames},
 		{"Durability", testDurability},
 	}
 	for _, tt := range tests {
