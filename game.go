@@ -280,6 +280,8 @@ type GameService interface {
 	// UpdateGame applies upd (and upd.Record if set) to a game without a
 	// move, as the scoring phase, a resumption and a timeout do. It is
 	// refused with ECONFLICT and changes nothing unless the game's
-	// MoveCount is still moveCount and the game is not finished.
+	// MoveCount is still moveCount and the game is not finished. UpdatedAt
+	// changes only when ToMove, Status or Result do, so that storing a
+	// clock or a proposal does not reorder game lists.
 	UpdateGame(ctx context.Context, gameID int64, moveCount int, upd GameUpdate) (*Game, error)
 }

@@ -253,16 +253,22 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	if g.MoveCount != moveCount {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ?`,
-		string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID); err != nil {
-		return nil, err
+	// Only a change of the game itself counts as an update for the lists
+	// ordered by updated_at; clock checkpoints and proposals do not.
+	changed := g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result
+	if changed {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ?`,
+			string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID); err != nil {
+			return nil, err
+		}
+		g.UpdatedAt = tx.now
 	}
 	if upd.Record != nil {
 		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
 			return nil, err
 		}
 	}
-	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, tx.now
+	g.ToMove, g.Status, g.Result = upd.ToMove, upd.Status, upd.Result
 	return g, nil
 }
 

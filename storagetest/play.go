@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"tengen"
 )
@@ -74,6 +75,27 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	}
 	if len(moves) != 2 || string(moves[0].Clock) != string(moveClock) || moves[1].Clock != nil {
 		t.Errorf("move clocks = %d moves: %s, %s", len(moves), moves[0].Clock, moves[1].Clock)
+	}
+
+	// Storing a new proposal alone is not an update for the game lists.
+	before, err := b.Games.FindGameByID(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Millisecond)
+	same, err := b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: before.ToMove, Status: before.Status, Record: &tengen.PlayRecord{ProposalSeq: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := b.Games.FindGameByID(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !after.UpdatedAt.Equal(before.UpdatedAt) || !same.UpdatedAt.Equal(before.UpdatedAt) {
+		t.Errorf("a record-only update moved updated_at from %v to %v (returned %v)", before.UpdatedAt, after.UpdatedAt, same.UpdatedAt)
+	}
+	if rec, _ := b.Games.FindPlayRecord(ctx, g.ID); rec.ProposalSeq != 2 {
+		t.Errorf("record-only update not stored: %+v", rec)
 	}
 
 	// The scoring phase ends by agreement: UpdateGame finishes the game,
