@@ -120,11 +120,17 @@ func (s GameSettings) AssignColors(challengerID, acceptorID int64, coin func() b
 	return acceptorID, challengerID
 }
 
+// blackFirstAfterHandicap lists the rulesets under which Black also moves
+// first after fixed handicap stones (Pfaundler 1908, §9); it mirrors goban's
+// Ruleset.BlackFirstAfterHandicap (a test keeps the two in step).
+var blackFirstAfterHandicap = []string{"pfaundler"}
+
 // FirstToMove returns the colour that moves first. With a fixed handicap of
 // two or more stones the stones are on the board already and White moves
-// first; with a free handicap Black first places the stones.
+// first, except under rulesets where Black moves first anyway; with a free
+// handicap Black first places the stones.
 func (s GameSettings) FirstToMove() Color {
-	if s.Handicap >= 2 && !s.FreeHandicap {
+	if s.Handicap >= 2 && !s.FreeHandicap && !slices.Contains(blackFirstAfterHandicap, s.Ruleset) {
 		return White
 	}
 	return Black
