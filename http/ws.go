@@ -346,14 +346,15 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 	case "resume":
 		_, err = p.Resume(ctx, c.gameID, c.userID)
 	case "sync":
-		// A new watch delivers a fresh snapshot in order with the events;
-		// the old one stops after it.
-		old := *stop
+		// Stop, then watch again: events before the stop are queued ahead
+		// of the new snapshot, and those after it are in the snapshot, so
+		// none is lost or doubled.
+		(*stop)()
 		next, err := p.Watch(ctx, c.gameID, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
 		if err != nil {
+			c.end(websocket.StatusInternalError, "cannot load the game")
 			return err
 		}
-		old()
 		*stop = next
 	case "ping":
 		now := time.Now().UTC()
