@@ -172,6 +172,9 @@ func TestGameFlow(t *testing.T) {
 	if got := eval[string](alice, `document.getElementById("status").textContent`); got != "Your move." {
 		t.Errorf("alice's status before the first move: %q", got)
 	}
+	if a, b := eval[string](alice, `document.title`), eval[string](bob, `document.title`); a != "Your move · alice – bob · Tengen" || b != "alice – bob · Tengen" {
+		t.Errorf("titles before the first move: alice %q, bob %q", a, b)
+	}
 	if got := eval[string](bob, `document.getElementById("status").textContent`); got != "Black to move." {
 		t.Errorf("bob's status before the first move: %q", got)
 	}

@@ -25,6 +25,7 @@ function start(root) {
     coords: $("opt-coords"), numbers: $("opt-numbers"),
   };
 
+  const baseTitle = document.title;
   /** @type {any} the last snapshot, kept current by events */
   let state = null;
   /** view is the move number shown in a replay, null for the live position. */
@@ -394,6 +395,10 @@ function start(root) {
     } else {
       ui.status.textContent = "";
     }
+    // A tab in the background shows in its title that the game waits.
+    const waiting = mine && ((g.status === "playing" && g.toMove === you) ||
+      (g.status === "scoring" && counted && !state.proposal.acceptedBy.includes(you)));
+    document.title = waiting ? format(T.turnTitle, baseTitle) : baseTitle;
     ui.play.hidden = !(mine && (g.status === "playing" || g.status === "scoring"));
     if (ui.play.hidden) {
       $("resign-confirm").hidden = true;
