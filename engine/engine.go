@@ -60,6 +60,8 @@ const DefaultMoveTime = 2 * time.Second
 // time.
 type Engine struct {
 	opts Options
+	// params are the search constants; tests change them.
+	params searchParams
 
 	// mu serialises searches and guards the fields below.
 	mu    sync.Mutex
@@ -107,7 +109,7 @@ func New(opts Options) *Engine {
 	if opts.MoveTime <= 0 {
 		opts.MoveTime = DefaultMoveTime
 	}
-	return &Engine{opts: opts}
+	return &Engine{opts: opts, params: defaultParams}
 }
 
 var _ gtp.Player = (*Engine)(nil)
@@ -217,7 +219,7 @@ func (e *Engine) newSearch(g *goban.Game, cleanup bool) *searcher {
 	if maxNodes <= 0 {
 		maxNodes = treeMemory / (edgeBytes * int64(g.Width()*g.Height()+1))
 	}
-	s := newSearcher(g, root, e.opts.Threads, e.opts.Seed+e.calls*0x632BE59BD9B4E019, defaultParams, maxNodes)
+	s := newSearcher(g, root, e.opts.Threads, e.opts.Seed+e.calls*0x632BE59BD9B4E019, e.params, maxNodes)
 	s.noPass = cleanup
 	return s
 }

@@ -167,7 +167,7 @@ func (w *worker) playoutMove(c goban.Color, last goban.Loc) goban.Loc {
 			w.cand = cand
 			return cand[w.rng.Intn(len(cand))]
 		}
-		if w.rng.Intn(100) < localReplyPercent {
+		if w.rng.Intn(100) < w.s.params.localReply {
 			cand = w.localReplies(last, c, cand)
 			if len(cand) > 0 {
 				w.cand = cand
@@ -179,9 +179,6 @@ func (w *worker) playoutMove(c goban.Color, last goban.Loc) goban.Loc {
 	return w.randomMove(c)
 }
 
-// localReplyPercent is how often the playout tries the local heuristics
-// before a random move.
-const localReplyPercent = 60
 
 // escapes appends the moves that may save c's chain at n from atari:
 // capturing an adjacent enemy chain in atari, or extending at the liberty

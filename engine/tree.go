@@ -58,9 +58,12 @@ type searchParams struct {
 	// virtualLoss is how many lost visits a simulation in flight counts
 	// as.
 	virtualLoss float64
+	// localReply is the percentage of playout moves for which the local
+	// heuristics around the last move are tried before a random move.
+	localReply int
 }
 
-var defaultParams = searchParams{explore: 0.1, equivRave: 3000, expandAt: 2, virtualLoss: 3}
+var defaultParams = searchParams{explore: 0.1, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 60}
 
 // selectEdge returns the index of the edge the tree policy follows from n,
 // or -1 when there is none. n.mu must be held.
