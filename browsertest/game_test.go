@@ -344,6 +344,9 @@ func TestGameFlow(t *testing.T) {
 	}
 
 	// The finished game replays: back to the start, forward one move.
+	if got := eval[bool](alice, `document.querySelector(".board-entry").hidden`); !got {
+		t.Error("the coordinate field is shown after the end")
+	}
 	alice.do("first move", chromedp.Click(chromedp.CSS("#nav-first")))
 	if got := eval[int](alice, `document.querySelectorAll("#board svg .stone").length`); got != 0 {
 		t.Errorf("%d stones at the start of the replay", got)
@@ -352,6 +355,9 @@ func TestGameFlow(t *testing.T) {
 	if got := alice.stonesShown(); len(got) != 1 || got["E9"] != "B" {
 		t.Errorf("after one move the replay shows %v, want a black stone on E9", got)
 	}
+	alice.do("move numbers", chromedp.Click(chromedp.CSS("#opt-numbers")))
+	t.Logf("replay screenshot: %s", alice.screenshot("tengen-replay-desktop.png"))
+	alice.do("no move numbers", chromedp.Click(chromedp.CSS("#opt-numbers")))
 	alice.do("last move", chromedp.Click(chromedp.CSS("#nav-last")))
 	if got := alice.stonesShown(); len(got) != 20 {
 		t.Errorf("at the end the replay shows %d stones, want 20", len(got))
@@ -384,7 +390,7 @@ func TestReconnect(t *testing.T) {
 	carol := s.person(t, "carol")
 	carol.open(fmt.Sprintf("/games/%d", gameID))
 	carol.waitFor("the game", `document.getElementById("game").dataset.moveCount === "0"`)
-	if got := eval[bool](carol, `document.getElementById("play-controls").hidden && document.querySelector(".board-entry") !== null`); !got {
+	if got := eval[bool](carol, `document.getElementById("play-controls").hidden && document.querySelector(".board-entry").hidden`); !got {
 		t.Error("a spectator sees the play controls")
 	}
 

@@ -400,6 +400,10 @@ function start(root) {
       (g.status === "scoring" && counted && !state.proposal.acceptedBy.includes(you)));
     document.title = waiting ? format(T.turnTitle, baseTitle) : baseTitle;
     ui.play.hidden = !(mine && (g.status === "playing" || g.status === "scoring"));
+    // The coordinate field is for players while there is something to click.
+    if (board.entry) {
+      board.entry.hidden = ui.play.hidden || view !== null;
+    }
     if (ui.play.hidden) {
       $("resign-confirm").hidden = true;
     }
@@ -410,6 +414,9 @@ function start(root) {
     ui.scoring.hidden = !counted;
     ui.scoringControls.hidden = !(mine && g.status === "scoring");
     $("scoring-help").hidden = g.status !== "scoring";
+    if (g.status === "finished") {
+      $("scoring-title").textContent = T.finalCount;
+    }
     if (counted) {
       renderScore(state.score);
       const p = state.proposal;
