@@ -36,10 +36,10 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	fmt.Fprintf(stdout, "Uniform random playouts that avoid filling one-point eyes, played to two passes and scored; one goroutine.\n")
 	fmt.Fprintf(stdout, "%s, %s/%s, %d CPUs, %s\n\n", cpuModel(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
-	fmt.Fprintf(stdout, "%-7s %12s %14s %12s\n", "board", "playouts/s", "moves/playout", "ns/move")
+	fmt.Fprintf(stdout, "%-7s %12s %16s %14s %12s\n", "board", "playouts/s", "playouts/CPU-s", "moves/playout", "ns/move")
 	for _, n := range list {
 		r := benchPlayouts(ctx, n, time.Duration(*seconds*float64(time.Second)))
-		fmt.Fprintf(stdout, "%-7s %12.0f %14.1f %12.1f\n", fmt.Sprintf("%d×%d", n, n), r.perSecond, r.movesPerPlayout, r.nsPerMove)
+		fmt.Fprintf(stdout, "%-7s %12.0f %16.0f %14.1f %12.1f\n", fmt.Sprintf("%d×%d", n, n), r.perSecond, r.perCPUSecond, r.movesPerPlayout, r.nsPerMove)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -47,8 +47,11 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return nil
 }
 
+// benchResult holds the rates measured by benchPlayouts. perCPUSecond
+// divides by the CPU time of the measuring thread, which stays meaningful
+// when other processes share the machine; perSecond divides by wall time.
 type benchResult struct {
-	perSecond, movesPerPlayout, nsPerMove float64
+	perSecond, perCPUSecond, movesPerPlayout, nsPerMove float64
 }
 
 // benchPlayouts runs playouts from the empty board for about d and reports
@@ -58,6 +61,9 @@ func benchPlayouts(ctx context.Context, size int, d time.Duration) benchResult {
 	work := start.Clone()
 	r := goban.NewRand(uint64(time.Now().UnixNano()))
 	playouts, moves := 0, 0
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpuBegin := threadCPU()
 	begin := time.Now()
 	for time.Since(begin) < d && ctx.Err() == nil {
 		for i := 0; i < 100; i++ {
@@ -68,9 +74,23 @@ func benchPlayouts(ctx context.Context, size int, d time.Duration) benchResult {
 		}
 	}
 	el := time.Since(begin)
+	cpu := threadCPU() - cpuBegin
+	perCPU := 0.0
+	if cpu > 0 {
+		perCPU = float64(playouts) / cpu.Seconds()
+	}
 	return benchResult{
 		perSecond:       float64(playouts) / el.Seconds(),
+		perCPUSecond:    perCPU,
 		movesPerPlayout: float64(moves) / float64(playouts),
-		nsPerMove:       float64(el.Nanoseconds()) / float64(moves),
+		nsPerMove:       float64(cpuOrWall(cpu, el).Nanoseconds()) / float64(moves),
 	}
+}
+
+// cpuOrWall returns cpu when it was measured and wall otherwise.
+func cpuOrWall(cpu, wall time.Duration) time.Duration {
+	if cpu > 0 {
+		return cpu
+	}
+	return wall
 }

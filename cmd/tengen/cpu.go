@@ -19,3 +19,4 @@ func cpuModel() string {
 	}
 	return "unknown CPU"
 }
+
