@@ -74,6 +74,8 @@ type Engine struct {
 	treeMoves []goban.Move
 	treeStart uint64
 	treeKey   treeKey
+	// treeDyn is the dynamic komi the kept tree was searched with.
+	treeDyn float64
 	// spent is the engine's own thinking time in the current game, for
 	// clocks the controller never reports with time_left; spentAt is the
 	// move number of the last search, to notice a new game.
@@ -183,11 +185,11 @@ func (e *Engine) Move(ctx context.Context, g *goban.Game, req Request) (goban.Mo
 	e.spentAt = g.MoveNumber()
 	spec := e.opts.Level.Spec()
 	lim := e.limitsFor(g, req, spec)
-	s := e.newSearch(g, req.Cleanup)
+	dyn := 0.0
 	if !e.opts.NoDynamicKomi {
-		s.dynKomi = DynamicKomi(g)
-		s.komi += s.dynKomi
+		dyn = DynamicKomi(g)
 	}
+	s := e.newSearch(g, req.Cleanup, dyn)
 	lim.report, lim.interval, lim.start = req.Analyze, req.Interval, start
 	s.run(ctx, lim)
 	m := e.choose(g, req, s, spec)
@@ -205,15 +207,16 @@ func (e *Engine) Analyze(ctx context.Context, g *goban.Game, interval time.Durat
 	if g.Ended() {
 		return
 	}
-	s := e.newSearch(g, false)
+	s := e.newSearch(g, false, 0)
 	s.run(ctx, limits{ponder: true, interval: interval, report: report})
 	e.keepTree(g, s, goban.Move{})
 }
 
-// newSearch prepares a search of g, reusing the kept tree when g continues
-// the game it was built for. e.mu must be held.
-func (e *Engine) newSearch(g *goban.Game, cleanup bool) *searcher {
-	root := e.reuse(g)
+// newSearch prepares a search of g with dyn points of dynamic komi, reusing
+// the kept tree when g continues the game it was built for. e.mu must be
+// held.
+func (e *Engine) newSearch(g *goban.Game, cleanup bool, dyn float64) *searcher {
+	root := e.reuse(g, dyn)
 	e.calls++
 	maxNodes := int64(e.opts.MaxNodes)
 	if maxNodes <= 0 {
@@ -221,6 +224,9 @@ func (e *Engine) newSearch(g *goban.Game, cleanup bool) *searcher {
 	}
 	s := newSearcher(g, root, e.opts.Threads, e.opts.Seed+e.calls*0x632BE59BD9B4E019, e.params, maxNodes)
 	s.noPass = cleanup
+	s.dynKomi = dyn
+	s.komi += dyn
+	e.treeDyn = dyn
 	return s
 }
 
@@ -237,10 +243,13 @@ func keyOf(g *goban.Game) treeKey {
 }
 
 // reuse returns the subtree of the kept tree for the position of g, or nil.
-func (e *Engine) reuse(g *goban.Game) *node {
+// dyn is the dynamic komi of the coming search.
+func (e *Engine) reuse(g *goban.Game, dyn float64) *node {
 	root, moves := e.tree, e.treeMoves
 	e.tree, e.treeMoves = nil, nil
-	if e.opts.NoTreeReuse || root == nil || keyOf(g) != e.treeKey {
+	// A tree searched with another komi (a dynamic komi a point or more
+	// away) has win rates for another game.
+	if e.opts.NoTreeReuse || root == nil || keyOf(g) != e.treeKey || math.Abs(dyn-e.treeDyn) >= 1 {
 		return nil
 	}
 	gm := g.Moves()

@@ -179,7 +179,6 @@ func (w *worker) playoutMove(c goban.Color, last goban.Loc) goban.Loc {
 	return w.randomMove(c)
 }
 
-
 // escapes appends the moves that may save c's chain at n from atari:
 // capturing an adjacent enemy chain in atari, or extending at the liberty
 // when that gives the chain at least two liberties.

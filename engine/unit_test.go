@@ -229,7 +229,7 @@ func TestTreeReuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.mu.Lock()
-	got := e.reuse(g)
+	got := e.reuse(g, 0)
 	e.mu.Unlock()
 	if got != sub {
 		t.Fatalf("reuse returned %p, want the subtree %p", got, sub)
@@ -241,7 +241,7 @@ func TestTreeReuse(t *testing.T) {
 	e.mu.Lock()
 	e.tree, e.treeMoves = root, nil
 	e.treeKey.komi++
-	if e.reuse(g) != nil {
+	if e.reuse(g, 0) != nil {
 		t.Error("tree reused across a komi change")
 	}
 	e.mu.Unlock()
