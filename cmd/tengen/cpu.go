@@ -19,4 +19,3 @@ func cpuModel() string {
 	}
 	return "unknown CPU"
 }
-
