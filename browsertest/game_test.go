@@ -407,6 +407,9 @@ func TestReconnect(t *testing.T) {
 	for _, p := range []*person{alice, bob} {
 		p.waitFor("the lost connection", `!document.getElementById("connection").hidden && document.getElementById("game").dataset.connected === "false"`)
 	}
+	// A click while the server is away says so and sends nothing.
+	alice.clickPoint(6, 2)
+	alice.waitFor("the offline message", `/Not connected/.test(document.getElementById("game-error").textContent)`)
 	s.start(t)
 	for _, p := range []*person{alice, bob} {
 		p.waitFor("the new connection", `document.getElementById("connection").hidden && document.getElementById("game").dataset.connected === "true"`)

@@ -185,6 +185,9 @@ function start(root) {
 
   function send(cmd) {
     if (!ws || ws.readyState !== WebSocket.OPEN) {
+      if (cmd.type !== "sync") {
+        showError(T.offline);
+      }
       return false;
     }
     const id = `c${nextId++}`;
