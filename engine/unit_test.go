@@ -729,3 +729,34 @@ func TestDynamicKomi(t *testing.T) {
 		t.Errorf("move 181: %v, want 0", k)
 	}
 }
+
+// TestIllegalTreeMove: a move that the cheap legality check let into the
+// tree but the game refuses (as a superko repetition would be) is marked
+// illegal when a simulation tries it, without leaving a virtual loss or a
+// move on the worker's game.
+func TestIllegalTreeMove(t *testing.T) {
+	g := gameFrom(t, `
+		. . . . .
+		. X . . .
+		. . . . .
+		. . . . .
+		. . . . .`, "tromp-taylor", goban.White, 7.5)
+	s := newSearcher(g, nil, 1, 1, defaultParams, 1000)
+	occupied := g.Board().Loc(goban.Point{X: 1, Y: 1})
+	s.root.edges = append(s.root.edges, edge{move: occupied, pn: 1000, pw: 1000})
+	w := s.workers[0]
+	before := w.game.MoveNumber()
+	w.simulate()
+	last := s.root.edges[len(s.root.edges)-1]
+	if !last.illegal || last.vl != 0 || last.n != 0 {
+		t.Errorf("refused edge: illegal %v, virtual loss %d, visits %v", last.illegal, last.vl, last.n)
+	}
+	if w.game.MoveNumber() != before {
+		t.Errorf("worker's game at move %d, want %d", w.game.MoveNumber(), before)
+	}
+	// The next simulation goes elsewhere and counts.
+	w.simulate()
+	if s.root.n != 1 {
+		t.Errorf("root visits %v after one good simulation", s.root.n)
+	}
+}
