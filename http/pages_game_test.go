@@ -3,6 +3,8 @@ package http_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -105,5 +107,52 @@ func TestAcceptFormOpensGame(t *testing.T) {
 	}
 	if want := fmt.Sprintf("/games/%d", games.Games[0].ID); resp.StatusCode != 303 || resp.Header.Get("Location") != want {
 		t.Errorf("accept form: %d → %q, want 303 → %q (%s)", resp.StatusCode, resp.Header.Get("Location"), want, data)
+	}
+}
+
+// TestScriptTextsExist checks that every text the scripts look up (T.name,
+// and the score rows T[`score.${key}`]) is in both catalogues as "js.name",
+// so that no page shows "undefined".
+func TestScriptTextsExist(t *testing.T) {
+	files, err := filepath.Glob("static/js/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	used := map[string]bool{}
+	for _, k := range []string{"territory", "captures", "dead", "lost", "ownDead", "stones", "komi", "handicapBonus", "total"} {
+		used["score."+k] = true
+	}
+	re := regexp.MustCompile(`\bT\.([A-Za-z]+)`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+			used[m[1]] = true
+		}
+	}
+	if len(used) < 30 {
+		t.Fatalf("only %d texts found in the scripts", len(used))
+	}
+	for _, lang := range []string{"en", "de"} {
+		data, err := os.ReadFile("locales/" + lang + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cat map[string]string
+		if err := json.Unmarshal(data, &cat); err != nil {
+			t.Fatal(err)
+		}
+		for k := range used {
+			if cat["js."+k] == "" {
+				t.Errorf("locales/%s.json lacks js.%s, which a script uses", lang, k)
+			}
+		}
+		for k := range cat {
+			if name, ok := strings.CutPrefix(k, "js."); ok && !used[name] {
+				t.Errorf("locales/%s.json has %s, which no script uses", lang, k)
+			}
+		}
 	}
 }
