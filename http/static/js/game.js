@@ -197,9 +197,9 @@ function start(root) {
   }
 
   function ping() {
-    const id = `p${nextId++}`;
-    pingsSent.set(id, performance.now());
     if (ws && ws.readyState === WebSocket.OPEN) {
+      const id = `p${nextId++}`;
+      pingsSent.set(id, performance.now());
       ws.send(JSON.stringify({ type: "ping", id }));
     }
   }
@@ -284,7 +284,10 @@ function start(root) {
       case "error":
         pending.delete(msg.id);
         showError(msg.message);
-        if (msg.code === "conflict") {
+        // A refusal for the game's state (stale number, not your turn)
+        // may mean that this page missed something: start again from a
+        // snapshot. A rule violation changes nothing.
+        if (msg.code === "conflict" || msg.code === "forbidden") {
           resync();
         }
         break;
@@ -323,6 +326,13 @@ function start(root) {
       if (g.toMove !== state.you) {
         showError(T.notYourTurn);
         return;
+      }
+      // One move at a time: a second click before the server answered the
+      // first would only be refused as stale.
+      for (const kind of pending.values()) {
+        if (kind === "move" || kind === "pass") {
+          return;
+        }
       }
       send({ type: "move", seq: g.moveCount + 1, x: p.x, y: p.y });
     } else if (g.status === "scoring" && state.you) {
