@@ -275,6 +275,9 @@ func TestGameFlow(t *testing.T) {
 		t.Errorf("after bob's resume alice's status is %q, want her move", got)
 	}
 	pass(alice)
+	if got := eval[string](bob, `document.getElementById("status").textContent`); got != "Black passed. Your move." {
+		t.Errorf("bob's status after alice's pass: %q", got)
+	}
 	pass(bob)
 	for _, p := range []*person{alice, bob} {
 		p.waitFor("the scoring phase again", `document.getElementById("game").dataset.status === "scoring" && !document.getElementById("scoring").hidden`)

@@ -26,6 +26,8 @@ function start(root) {
   };
 
   const baseTitle = document.title;
+  /** announcement words the last move seen live, "" after a snapshot or a phase change. */
+  let announcement = "";
   /** @type {any} the last snapshot, kept current by events */
   let state = null;
   /** view is the move number shown in a replay, null for the live position. */
@@ -221,6 +223,7 @@ function start(root) {
         state = msg.state;
         state.moves = state.moves || [];
         state.proposal = normaliseProposal(state.proposal);
+        announcement = "";
         if (bestRtt === Infinity && state.serverTime) {
           // Until the first pong, assume the snapshot took no time.
           offset = Date.parse(state.serverTime) - Date.now();
@@ -257,6 +260,9 @@ function start(root) {
         state.game = msg.game;
         state.clock = msg.clock;
         state.proposal = normaliseProposal(msg.proposal);
+        if (msg.game.status !== "finished") {
+          announcement = "";
+        }
         state.score = msg.score;
         render();
         break;
@@ -342,14 +348,15 @@ function start(root) {
     }
   }
 
+  /** announce words the last move for the status line (read out by screen readers). */
   function announce(move) {
     const who = colorName(T, move.color);
     if (move.kind === "play") {
-      ui.status.textContent = format(T.played, who, pointName(move.x, move.y, size));
+      announcement = format(T.played, who, pointName(move.x, move.y, size));
     } else if (move.kind === "pass") {
-      ui.status.textContent = format(T.passed, who);
+      announcement = format(T.passed, who);
     } else {
-      ui.status.textContent = format(T.resigned, who);
+      announcement = format(T.resigned, who);
     }
   }
 
@@ -398,16 +405,19 @@ function start(root) {
     for (const el of document.querySelectorAll(".player")) {
       el.classList.toggle("to-move", g.status === "playing" && el.dataset.color === g.toMove);
     }
+    const status = [];
+    if (view === null && announcement) {
+      status.push(announcement);
+    }
     if (g.status === "playing") {
-      ui.status.textContent = mine && g.toMove === you ? T.yourMove : format(T.toMove, colorName(T, g.toMove));
+      status.push(mine && g.toMove === you ? T.yourMove : format(T.toMove, colorName(T, g.toMove)));
       if (!mine) {
-        ui.status.textContent += " " + T.spectating;
+        status.push(T.spectating);
       }
     } else if (g.status === "scoring") {
-      ui.status.textContent = T.scoringPhase;
-    } else {
-      ui.status.textContent = "";
+      status.push(T.scoringPhase);
     }
+    ui.status.textContent = status.join(" ");
     // A tab in the background shows in its title that the game waits.
     const waiting = mine && ((g.status === "playing" && g.toMove === you) ||
       (g.status === "scoring" && counted && !state.proposal.acceptedBy.includes(you)));
