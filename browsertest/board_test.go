@@ -182,6 +182,22 @@ func TestBoardRendering(t *testing.T) {
 	p.do("hover stone", chromedp.MouseEvent("mouseMoved", sx, sy))
 	p.waitFor("no hover stone on a stone", `document.querySelectorAll("#test-board svg .hover-stone").length === 0`)
 
+	// On a touch screen the first tap shows the stone, the second plays it.
+	eval[bool](p, `(window.clicks = [], true)`)
+	p.do("touch screen", chromedp.EmulateViewport(1280, 900, chromedp.EmulateTouch))
+	tx, ty := pointCenter(t, p, 6, 6)
+	p.do("first tap", chromedp.TapXY(tx, ty))
+	p.waitFor("the candidate stone", `document.querySelectorAll("#test-board svg .hover-stone").length === 1`)
+	if got := eval[string](p, `JSON.stringify(window.clicks)`); got != `[]` {
+		t.Errorf("clicks after one tap: %s", got)
+	}
+	p.do("second tap", chromedp.TapXY(tx, ty))
+	p.waitFor("the move", `JSON.stringify(window.clicks) === '[{"x":6,"y":6}]'`)
+	// Without a hover stone (not the player's move) a tap acts at once.
+	eval[bool](p, `(window.board.update({hoverColor: 0}), true)`)
+	p.do("tap", chromedp.TapXY(tx, ty))
+	p.waitFor("the click", `window.clicks.length === 2`)
+
 	for _, vp := range []struct {
 		name string
 		w, h int64

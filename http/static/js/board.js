@@ -151,6 +151,9 @@ export class Board {
     this.lastMove = null;
     this.hoverColor = 0;
     this.hoverPoint = null;
+    /** candidate is the point tapped once on a touch screen, waiting for the second tap. */
+    this.candidate = null;
+    this.lastPointer = "";
     this.dead = new Set();
     this.territory = new Map();
 
@@ -173,19 +176,40 @@ export class Board {
     this.gHover = el("g", { "class": "hover", "pointer-events": "none" }, this.svg);
     container.appendChild(this.svg);
 
+    // On touch screens a finger hides the point it taps and slips easily:
+    // while a hover stone is offered (the player's move), the first tap
+    // shows the stone and a second tap on the same point plays it.
+    this.svg.addEventListener("pointerdown", (ev) => {
+      this.lastPointer = ev.pointerType;
+    });
     this.svg.addEventListener("click", (ev) => {
       const p = this.pointAt(ev);
-      if (p && this.onClick) {
-        this.onClick(p);
+      if (!p || !this.onClick) {
+        return;
       }
+      if (this.lastPointer === "touch" && this.hoverColor && this.at(p.x, p.y) === EMPTY) {
+        const c = this.candidate;
+        if (!c || c.x !== p.x || c.y !== p.y) {
+          this.candidate = p;
+          this.hoverPoint = p;
+          this.drawHover();
+          return;
+        }
+      }
+      this.candidate = null;
+      this.onClick(p);
     });
     this.svg.addEventListener("pointermove", (ev) => {
-      this.hoverPoint = ev.pointerType === "touch" ? null : this.pointAt(ev);
-      this.drawHover();
+      if (ev.pointerType !== "touch") {
+        this.hoverPoint = this.pointAt(ev);
+        this.drawHover();
+      }
     });
-    this.svg.addEventListener("pointerleave", () => {
-      this.hoverPoint = null;
-      this.drawHover();
+    this.svg.addEventListener("pointerleave", (ev) => {
+      if (ev.pointerType !== "touch") {
+        this.hoverPoint = null;
+        this.drawHover();
+      }
     });
 
     if (opts.entry) {
@@ -315,6 +339,10 @@ export class Board {
   update(s) {
     if (s.stones) {
       this.stones = normaliseStones(s.stones, this.width, this.height);
+      if (this.candidate && this.at(this.candidate.x, this.candidate.y) !== EMPTY) {
+        this.candidate = null;
+        this.hoverPoint = null;
+      }
     }
     if ("lastMove" in s) {
       this.lastMove = s.lastMove || null;
