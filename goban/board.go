@@ -57,11 +57,20 @@ type Board struct {
 
 	color []Color
 	// head is the Loc of the chain's representative stone; next links the
-	// stones of a chain in a circle. libs and size are valid at heads only.
-	head []Loc
-	next []Loc
-	libs []int16
-	size []int16
+	// stones of a chain in a circle. The fields below are valid at heads
+	// only: size counts stones; plibs counts pseudo-liberties (each pair of
+	// a stone and an empty neighbour once, so a liberty next to two stones
+	// of the chain counts twice), lsum and lsq hold the sum of their Locs
+	// and of their squares. A chain has no liberty when plibs is 0 and is in
+	// atari exactly when all its pseudo-liberties are one point, that is
+	// when plibs*lsq == lsum*lsum. Pseudo-liberties add up when chains merge,
+	// so no move needs to count liberties.
+	head  []Loc
+	next  []Loc
+	size  []int16
+	plibs []int16
+	lsum  []int32
+	lsq   []int64
 
 	// empties lists the empty points; emptyAt is each empty point's index in
 	// it, so that both adding and removing take constant time.
@@ -115,8 +124,10 @@ func NewBoard(width, height int) (*Board, error) {
 	b.color = make([]Color, n)
 	b.head = make([]Loc, n)
 	b.next = make([]Loc, n)
-	b.libs = make([]int16, n)
 	b.size = make([]int16, n)
+	b.plibs = make([]int16, n)
+	b.lsum = make([]int32, n)
+	b.lsq = make([]int64, n)
 	b.emptyAt = make([]int16, n)
 	b.mark = make([]uint32, n)
 	b.libMark = make([]uint32, n)
@@ -160,8 +171,10 @@ func (b *Board) CopyFrom(src *Board) {
 	b.color = append(b.color[:0], src.color...)
 	b.head = append(b.head[:0], src.head...)
 	b.next = append(b.next[:0], src.next...)
-	b.libs = append(b.libs[:0], src.libs...)
 	b.size = append(b.size[:0], src.size...)
+	b.plibs = append(b.plibs[:0], src.plibs...)
+	b.lsum = append(b.lsum[:0], src.lsum...)
+	b.lsq = append(b.lsq[:0], src.lsq...)
 	b.empties = append(b.empties[:0], src.empties...)
 	b.emptyAt = append(b.emptyAt[:0], src.emptyAt...)
 	b.hash, b.ko, b.koColor, b.prisoners = src.hash, src.ko, src.koColor, src.prisoners
@@ -225,12 +238,50 @@ func (b *Board) At(p Point) Color {
 func (b *Board) ColorAt(l Loc) Color { return b.color[l] }
 
 // Liberties returns the number of liberties of the chain at l, or 0 when l
-// holds no stone.
+// holds no stone. It takes constant time for chains with at most two
+// liberties and otherwise walks the chain; use InAtari for the common test.
 func (b *Board) Liberties(l Loc) int {
 	if c := b.color[l]; c != Black && c != White {
 		return 0
 	}
-	return int(b.libs[b.head[l]])
+	h := b.head[l]
+	switch {
+	case b.plibs[h] == 0:
+		return 0
+	case b.atari(h):
+		return 1
+	case b.plibs[h] == 2:
+		return 2
+	}
+	return int(b.countLibs(h))
+}
+
+// InAtari reports whether the chain at l has exactly one liberty.
+func (b *Board) InAtari(l Loc) bool {
+	if c := b.color[l]; c != Black && c != White {
+		return false
+	}
+	return b.atari(b.head[l])
+}
+
+// atari reports whether the chain headed by h has exactly one liberty.
+func (b *Board) atari(h Loc) bool {
+	n := int64(b.plibs[h])
+	return n > 0 && n*b.lsq[h] == int64(b.lsum[h])*int64(b.lsum[h])
+}
+
+// addLib and subLib add and remove the pseudo-liberty e of the chain
+// headed by h.
+func (b *Board) addLib(h, e Loc) {
+	b.plibs[h]++
+	b.lsum[h] += int32(e)
+	b.lsq[h] += int64(e) * int64(e)
+}
+
+func (b *Board) subLib(h, e Loc) {
+	b.plibs[h]--
+	b.lsum[h] -= int32(e)
+	b.lsq[h] -= int64(e) * int64(e)
 }
 
 // ChainSize returns the number of stones of the chain at l, or 0.
@@ -327,11 +378,11 @@ func (b *Board) isSuicide(l Loc, c Color) bool {
 		case Empty:
 			return false
 		case c:
-			if b.libs[b.head[n]] > 1 {
+			if !b.atari(b.head[n]) {
 				return false
 			}
 		case opp:
-			if b.libs[b.head[n]] == 1 {
+			if b.atari(b.head[n]) {
 				return false
 			}
 		}
@@ -354,7 +405,7 @@ func (b *Board) WouldCapture(l Loc, c Color) bool {
 	opp := c.Opponent()
 	for _, d := range b.dirs {
 		n := l + d
-		if b.color[n] == opp && b.libs[b.head[n]] == 1 {
+		if b.color[n] == opp && b.atari(b.head[n]) {
 			return true
 		}
 	}
@@ -372,106 +423,39 @@ func (b *Board) Play(l Loc, c Color) int {
 	b.color[l] = c
 	b.removeEmpty(l)
 	b.hash ^= zobrist[c][l]
+	b.head[l] = l
+	b.next[l] = l
+	b.size[l] = 1
+	b.plibs[l], b.lsum[l], b.lsq[l] = 0, 0, 0
 
-	// Find the distinct own chains next to l. With none the stone is a
-	// chain of its own; with one (the common case) it joins it and the
-	// liberties are updated locally; with more the chains merge and their
-	// liberties are counted again.
+	// Every neighbouring stone loses l as a pseudo-liberty; every empty
+	// neighbour is one of the new stone's.
 	var own [4]Loc
 	nown := 0
-	var libs int16
 	for _, d := range b.dirs {
 		n := l + d
 		switch b.color[n] {
 		case Empty:
-			libs++
-		case c:
+			b.addLib(l, n)
+		case Black, White:
 			h := b.head[n]
-			dup := false
-			for i := 0; i < nown; i++ {
-				if own[i] == h {
-					dup = true
+			b.subLib(h, l)
+			if b.color[n] == c {
+				dup := false
+				for i := 0; i < nown; i++ {
+					if own[i] == h {
+						dup = true
+					}
 				}
-			}
-			if !dup {
-				own[nown] = h
-				nown++
+				if !dup {
+					own[nown] = h
+					nown++
+				}
 			}
 		}
 	}
-	switch nown {
-	case 0:
-		b.head[l] = l
-		b.next[l] = l
-		b.size[l] = 1
-		b.libs[l] = libs
-	case 1:
-		h := own[0]
-		// l was a liberty of h; each empty neighbour of l that h did not
-		// already touch is a new one.
-		nl := b.libs[h] - 1
-		for _, d := range b.dirs {
-			e := l + d
-			if b.color[e] == Empty && !b.touchesChain(e, h, l) {
-				nl++
-			}
-		}
-		b.head[l] = h
-		b.next[l] = b.next[h]
-		b.next[h] = l
-		b.size[h]++
-		b.libs[h] = nl
-	default:
-		// Several chains meet at l. Keep the largest; the merged chain's
-		// liberties are the largest chain's (less l) plus those of the
-		// smaller chains and of l that the largest does not touch, which
-		// needs a walk over the smaller chains only.
-		big := 0
-		for i := 1; i < nown; i++ {
-			if b.size[own[i]] > b.size[own[big]] {
-				big = i
-			}
-		}
-		h := own[big]
-		b.markGen++
-		gen := b.markGen
-		nl := b.libs[h] - 1
-		for _, d := range b.dirs {
-			e := l + d
-			if b.color[e] == Empty && b.libMark[e] != gen && !b.touchesChain(e, h, l) {
-				b.libMark[e] = gen
-				nl++
-			}
-		}
-		for i := 0; i < nown; i++ {
-			if i == big {
-				continue
-			}
-			o := own[i]
-			for s := o; ; {
-				for _, d := range b.dirs {
-					e := s + d
-					if b.color[e] == Empty && b.libMark[e] != gen && !b.touchesChain(e, h, l) {
-						b.libMark[e] = gen
-						nl++
-					}
-				}
-				s = b.next[s]
-				if s == o {
-					break
-				}
-			}
-		}
-		b.head[l] = h
-		b.next[l] = b.next[h]
-		b.next[h] = l
-		b.size[h]++
-		for i := 0; i < nown; i++ {
-			if i != big {
-				b.merge(h, own[i])
-			}
-		}
-		b.libs[b.head[l]] = nl
+	for i := 0; i < nown; i++ {
+		b.merge(b.head[l], own[i])
 	}
 
 	var seen [4]Loc
@@ -484,6 +468,9 @@ func (b *Board) Play(l Loc, c Color) int {
 			continue
 		}
 		h := b.head[n]
+		if b.plibs[h] != 0 {
+			continue
+		}
 		dup := false
 		for i := 0; i < nseen; i++ {
 			if seen[i] == h {
@@ -495,25 +482,22 @@ func (b *Board) Play(l Loc, c Color) int {
 		}
 		seen[nseen] = h
 		nseen++
-		b.libs[h]--
-		if b.libs[h] == 0 {
-			captured += int(b.size[h])
-			lastCaptured = h
-			b.removeChain(h)
-		}
+		captured += int(b.size[h])
+		lastCaptured = h
+		b.removeChain(h)
 	}
 	rec.capCount = int32(captured)
 	b.prisoners[c] += captured
 
 	b.ko = PassLoc
 	h := b.head[l]
-	if b.libs[h] == 0 {
+	if b.plibs[h] == 0 {
 		// Multi-stone suicide: the caller allowed it.
 		rec.suicide = true
 		rec.ownCount = int32(b.size[h])
 		b.prisoners[opp] += int(b.size[h])
 		b.removeChain(h)
-	} else if captured == 1 && b.size[h] == 1 && b.libs[h] == 1 {
+	} else if captured == 1 && b.size[h] == 1 && b.atari(h) {
 		b.ko = lastCaptured
 		b.koColor = opp
 	}
@@ -532,20 +516,8 @@ func (b *Board) PlayPass() {
 	b.ko = PassLoc
 }
 
-// touchesChain reports whether the point e is next to a stone of the chain
-// headed by h, other than the stone at skip.
-func (b *Board) touchesChain(e, h, skip Loc) bool {
-	for _, d := range b.dirs {
-		q := e + d
-		if q != skip && b.head[q] == h && (b.color[q] == Black || b.color[q] == White) {
-			return true
-		}
-	}
-	return false
-}
-
 // merge joins the chain headed by a with the chain headed by o; the larger
-// chain's head survives. Liberties are recounted by the caller.
+// chain's head survives and the pseudo-liberties add up.
 func (b *Board) merge(a, o Loc) {
 	if b.size[a] < b.size[o] {
 		a, o = o, a
@@ -560,6 +532,9 @@ func (b *Board) merge(a, o Loc) {
 	}
 	b.next[a], b.next[o] = b.next[o], b.next[a]
 	b.size[a] += b.size[o]
+	b.plibs[a] += b.plibs[o]
+	b.lsum[a] += b.lsum[o]
+	b.lsq[a] += b.lsq[o]
 }
 
 // countLibs counts the distinct liberties of the chain headed by h.
@@ -585,7 +560,8 @@ func (b *Board) countLibs(h Loc) int16 {
 }
 
 // removeChain takes the chain headed by h off the board, records its stones
-// for Undo and gives each neighbouring chain the new liberties.
+// for Undo and gives each neighbouring stone's chain the new
+// pseudo-liberties.
 func (b *Board) removeChain(h Loc) {
 	c := b.color[h]
 	s := h
@@ -601,23 +577,10 @@ func (b *Board) removeChain(h Loc) {
 	}
 	s = h
 	for {
-		var seen [4]Loc
-		nseen := 0
 		for _, d := range b.dirs {
 			q := s + d
 			if qc := b.color[q]; qc == Black || qc == White {
-				qh := b.head[q]
-				dup := false
-				for i := 0; i < nseen; i++ {
-					if seen[i] == qh {
-						dup = true
-					}
-				}
-				if !dup {
-					seen[nseen] = qh
-					nseen++
-					b.libs[qh]++
-				}
+				b.addLib(b.head[q], s)
 			}
 		}
 		s = b.next[s]
@@ -698,8 +661,8 @@ func (b *Board) rebuildAround(l Loc, gen uint32) {
 	}
 }
 
-// rebuildChain recomputes head, next, size and liberties of the chain that
-// holds l, marking its stones with gen.
+// rebuildChain recomputes head, next, size and pseudo-liberties of the
+// chain that holds l, marking its stones with gen.
 func (b *Board) rebuildChain(l Loc, gen uint32) {
 	c := b.color[l]
 	b.stack = append(b.stack[:0], l)
@@ -725,7 +688,18 @@ func (b *Board) rebuildChain(l Loc, gen uint32) {
 	}
 	b.next[prev] = head
 	b.size[head] = size
-	b.libs[head] = b.countLibs(head)
+	b.plibs[head], b.lsum[head], b.lsq[head] = 0, 0, 0
+	for s := head; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == Empty {
+				b.addLib(head, q)
+			}
+		}
+		s = b.next[s]
+		if s == head {
+			break
+		}
+	}
 }
 
 // rebuildAll recomputes every chain, the empty list and the hash from the

@@ -243,6 +243,14 @@ func checkConsistent(t *testing.T, b *Board) {
 					t.Fatalf("chain at %v: libs %d size %d, rebuilt libs %d size %d\n%s", Point{x, y},
 						b.Liberties(l), b.ChainSize(l), fresh.Liberties(l), fresh.ChainSize(l), b)
 				}
+				h, fh := b.head[l], fresh.head[l]
+				if b.plibs[h] != fresh.plibs[fh] || b.lsum[h] != fresh.lsum[fh] || b.lsq[h] != fresh.lsq[fh] {
+					t.Fatalf("chain at %v: pseudo-liberties %d/%d/%d, rebuilt %d/%d/%d\n%s", Point{x, y},
+						b.plibs[h], b.lsum[h], b.lsq[h], fresh.plibs[fh], fresh.lsum[fh], fresh.lsq[fh], b)
+				}
+				if exact := int(b.countLibs(h)); b.Liberties(l) != exact || b.InAtari(l) != (exact == 1) {
+					t.Fatalf("chain at %v: Liberties %d, InAtari %v, counted %d", Point{x, y}, b.Liberties(l), b.InAtari(l), exact)
+				}
 				if b.head[b.head[l]] != b.head[l] {
 					t.Fatalf("head of %v is not its own head", Point{x, y})
 				}

@@ -69,6 +69,7 @@ func (b *Board) RandomMove(c Color, r *Rand) Loc {
 	if n == 0 {
 		return PassLoc
 	}
+	col, st := b.color, b.stride
 	start := r.Intn(n)
 	for i := 0; i < n; i++ {
 		j := start + i
@@ -76,6 +77,11 @@ func (b *Board) RandomMove(c Color, r *Rand) Loc {
 			j -= n
 		}
 		l := b.empties[j]
+		// Most points have an empty neighbour: then they are neither an eye
+		// nor suicide, nor a ko point (which is surrounded).
+		if col[l-1] == Empty || col[l+1] == Empty || col[l-st] == Empty || col[l+st] == Empty {
+			return l
+		}
 		if l == b.ko && c == b.koColor {
 			continue
 		}

@@ -298,7 +298,7 @@ func cannotFill(b *Board, l Loc, c Color) bool {
 		return false
 	}
 	b.Play(l, c)
-	libs := b.libs[b.head[l]]
+	libs := b.Liberties(l)
 	b.Undo()
 	return libs <= 1
 }
