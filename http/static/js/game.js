@@ -245,6 +245,8 @@ function start(root) {
           state.clock = msg.clock;
         }
         announce(msg.move);
+        // An old refusal is about a board that has changed now.
+        showError("");
         render();
         break;
       case "clock":
