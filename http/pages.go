@@ -131,6 +131,7 @@ type pageData struct {
 	Detail   string           // error page
 	Game     *gamePage        // game page
 	MyGames  *myGamesPage     // "my games" page
+	Live     []*tengen.Game   // home: games being played, to watch
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -208,8 +209,15 @@ func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status
 		s.error(w, r, err)
 		return
 	}
+	// Games being played, for anyone who wants to watch.
+	live, _, err := s.svc.Games.FindGames(r.Context(), tengen.GameFilter{
+		Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 10})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
 	data := s.newPage(r)
-	data.Lobby, data.Error = lobby, errText
+	data.Lobby, data.Error, data.Live = lobby, errText, live
 	if form != nil {
 		data.Form = *form
 	}

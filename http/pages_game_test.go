@@ -156,3 +156,18 @@ func TestScriptTextsExist(t *testing.T) {
 		}
 	}
 }
+
+func TestLobbyListsLiveGames(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, bob, anon := e.client(), e.client(), e.client()
+	alice.register("alice")
+	bob.register("bob")
+	if page := anon.page("/", 200); !strings.Contains(page, "No games are being played right now.") {
+		t.Error("lobby without games lacks the empty text")
+	}
+	g := startGame(t, alice, bob)
+	page := anon.page("/", 200, "Accept-Language", "de")
+	if !strings.Contains(page, "Laufende Partien") || !strings.Contains(page, fmt.Sprintf(`<a href="/games/%d">ansehen</a>`, g.ID)) {
+		t.Errorf("lobby does not offer the running game to watch")
+	}
+}

@@ -1,23 +1,26 @@
 // The lobby keeps itself current while it is open: every few seconds it
-// fetches the page again and swaps in the server-rendered games and
-// challenges (never the challenge form, which the user may be filling in).
-// When a game appears that was not there before, for example because
-// someone accepted the user's challenge, a notice links to it.
+// fetches the page again and swaps in the server-rendered sections (your
+// games, challenges, games being played), never the challenge form, which
+// the user may be filling in. When a game of yours appears that was not
+// there before, for example because someone accepted your challenge, a
+// notice links to it.
 
 const interval = 3000;
+const sections = ["lobby-games", "lobby-challenges", "lobby-live"];
 
 /** initLobby starts the updates if the page is the lobby of a logged-in user. */
 export function initLobby() {
-  if (!document.getElementById("lobby-games") || !document.getElementById("lobby-challenges")) {
+  if (!document.getElementById("lobby-games")) {
     return;
   }
   const known = new Set(gameIds(document));
   // last holds the sections' markup as the server sent it, so that
   // unchanged sections are left alone (a click on them is never lost).
-  const last = {
-    games: document.getElementById("lobby-games").innerHTML,
-    challenges: document.getElementById("lobby-challenges").innerHTML,
-  };
+  const last = {};
+  for (const id of sections) {
+    const el = document.getElementById(id);
+    last[id] = el ? el.innerHTML : "";
+  }
   let busy = false;
   const refresh = async () => {
     if (document.hidden || busy) {
@@ -39,15 +42,8 @@ export function initLobby() {
   document.addEventListener("visibilitychange", refresh);
 }
 
-/** swap replaces the lobby's sections with those of doc and flags new games. */
+/** swap replaces the lobby's changed sections with those of doc and flags new games. */
 function swap(doc, known, last) {
-  const freshGames = doc.getElementById("lobby-games");
-  const freshChallenges = doc.getElementById("lobby-challenges");
-  const games = document.getElementById("lobby-games");
-  const challenges = document.getElementById("lobby-challenges");
-  if (!freshGames || !freshChallenges || !games || !challenges) {
-    return;
-  }
   const oldNotice = document.getElementById("new-game");
   let href = oldNotice && !oldNotice.hidden ? oldNotice.querySelector("a").getAttribute("href") : "";
   const fresh = gameIds(doc).filter((id) => !known.has(id));
@@ -57,13 +53,13 @@ function swap(doc, known, last) {
   if (fresh.length) {
     href = `/games/${fresh[0]}`;
   }
-  if (freshGames.innerHTML !== last.games) {
-    last.games = freshGames.innerHTML;
-    games.replaceWith(document.importNode(freshGames, true));
-  }
-  if (freshChallenges.innerHTML !== last.challenges) {
-    last.challenges = freshChallenges.innerHTML;
-    challenges.replaceWith(document.importNode(freshChallenges, true));
+  for (const id of sections) {
+    const now = document.getElementById(id);
+    const next = doc.getElementById(id);
+    if (now && next && next.innerHTML !== last[id]) {
+      last[id] = next.innerHTML;
+      now.replaceWith(document.importNode(next, true));
+    }
   }
   const notice = document.getElementById("new-game");
   if (href && notice) {
@@ -72,7 +68,7 @@ function swap(doc, known, last) {
   }
 }
 
-/** gameIds lists the game ids in a lobby's games table. */
+/** gameIds lists the game ids in a lobby's table of your games. */
 function gameIds(doc) {
   return [...doc.querySelectorAll("#lobby-games tr[data-game-id]")].map((tr) => tr.dataset.gameId);
 }
