@@ -446,6 +446,16 @@ func TestReconnect(t *testing.T) {
 	if st := s.gameState(t, gameID); st.Game.Result != "B+R" || st.Game.MoveCount != 4 {
 		t.Errorf("after the resignation the server has result %q after %d moves", st.Game.Result, st.Game.MoveCount)
 	}
+	// A finished game opened afresh is a replay.
+	carol.do("reload", chromedp.Reload())
+	carol.waitFor("the finished game", `document.getElementById("game").dataset.status === "finished" && !document.getElementById("replay").hidden`)
+	if got := eval[string](carol, `document.getElementById("nav-pos").textContent`); got != "4 of 4" {
+		t.Errorf("replay position %q, want 4 of 4", got)
+	}
+	carol.do("previous", chromedp.Click(chromedp.CSS("#nav-prev")), chromedp.Click(chromedp.CSS("#nav-prev")))
+	if got := carol.stonesShown(); len(got) != 2 || got["C7"] != "B" || got["G3"] != "W" {
+		t.Errorf("two moves back the replay shows %v", got)
+	}
 	for _, p := range []*person{alice, bob, carol} {
 		for _, e := range p.consoleErrors() {
 			// The failed attempts while the server was down are expected.
