@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -226,13 +225,13 @@ func (s *site) person(t *testing.T, name string) *person {
 			if err != nil {
 				return
 			}
-			line := m.String()
-			if m.IsException() || strings.Contains(strings.ToLower(line), "error") {
-				// The page's own WebSocket reconnects log a failed
-				// connection while the server restarts; those are
-				// expected and filtered by the tests that cause them.
+			// Errors include uncaught exceptions, failed loads and
+			// Content-Security-Policy violations. A WebSocket that
+			// cannot connect while the server restarts logs one too;
+			// the test that restarts it filters those.
+			if m.IsException() || string(m.Type) == "error" {
 				p.mu.Lock()
-				p.errors = append(p.errors, line)
+				p.errors = append(p.errors, m.String())
 				p.mu.Unlock()
 			}
 		}
