@@ -211,9 +211,6 @@ func TestBoardRendering(t *testing.T) {
 		path := p.screenshot("tengen-board-" + vp.name + ".png")
 		t.Logf("%s screenshot: %s", vp.name, path)
 	}
-	if errs := p.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %s", strings.Join(errs, "; "))
-	}
 }
 
 // TestBoardSizes draws every size from 5×5 to 25×25 and some rectangles and

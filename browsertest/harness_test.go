@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -208,8 +209,17 @@ type person struct {
 	ctx  context.Context
 	site *site
 
-	mu     sync.Mutex
-	errors []string
+	mu      sync.Mutex
+	errors  []string // console errors seen so far
+	allowed []string // substrings of console errors the test expects
+}
+
+// allowConsole lets console errors that contain substr pass the check at
+// the end of the test.
+func (p *person) allowConsole(substr string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.allowed = append(p.allowed, substr)
 }
 
 func (s *site) person(t *testing.T, name string) *person {
@@ -220,6 +230,21 @@ func (s *site) person(t *testing.T, name string) *person {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
 	}
+	// Every page must run without script errors, failed loads and
+	// Content-Security-Policy violations.
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+	next:
+		for _, e := range p.errors {
+			for _, a := range p.allowed {
+				if strings.Contains(e, a) {
+					continue next
+				}
+			}
+			t.Errorf("%s: console: %s", p.name, e)
+		}
+	})
 	go func() {
 		for m, err := range chromedp.Console(ctx) {
 			if err != nil {
