@@ -90,6 +90,7 @@ const boardDemo = `(async () => {
 		stones: rows.slice(0, %d).map((r) => r.slice(0, %d)),
 		lastMove: {x: 9, y: 9},
 		dead: [{x: 15, y: 16}],
+		seki: [{x: 2, y: 14}],
 		territory: {black: [{x: 0, y: 0}, {x: 1, y: 0}], white: [{x: 18, y: 18}]},
 		numbers: [],
 	});
@@ -115,6 +116,7 @@ func TestBoardRendering(t *testing.T) {
 		{"#test-board svg .last-move", 1},
 		{`#test-board svg .last-move[data-point="K10"]`, 1},
 		{"#test-board svg .dead-mark", 1},
+		{`#test-board svg .seki-mark[data-point="C5"]`, 1},
 		{`#test-board svg .dead-mark[data-point="Q3"]`, 1},
 		{"#test-board svg .terr-black", 2},
 		{"#test-board svg .terr-white", 1},

@@ -155,6 +155,8 @@ export class Board {
     this.candidate = null;
     this.lastPointer = "";
     this.dead = new Set();
+    /** seki holds the indexes of living stones in seki (scoring phase). */
+    this.seki = new Set();
     this.territory = new Map();
 
     this.container = container;
@@ -334,6 +336,7 @@ export class Board {
    * @param {(number|undefined)[]} [s.numbers] move number per point index
    * @param {number} [s.hoverColor] the colour of the hover stone, 0 for none
    * @param {{x:number,y:number}[]} [s.dead] stones marked dead
+   * @param {{x:number,y:number}[]} [s.seki] living stones in seki
    * @param {{black: {x:number,y:number}[], white: {x:number,y:number}[]}|null} [s.territory]
    */
   update(s) {
@@ -355,6 +358,9 @@ export class Board {
     }
     if ("dead" in s) {
       this.dead = new Set((s.dead || []).map((p) => p.y * this.width + p.x));
+    }
+    if ("seki" in s) {
+      this.seki = new Set((s.seki || []).map((p) => p.y * this.width + p.x));
     }
     if ("territory" in s) {
       this.territory = new Map();
@@ -416,6 +422,13 @@ export class Board {
               `M${this.px(x) + k} ${this.py(y) - k}L${this.px(x) - k} ${this.py(y) + k}`,
             stroke: "#c1121f", "stroke-width": CELL * 0.09, "stroke-linecap": "round", "class": "dead-mark",
             "data-point": name,
+          }, this.gMarks);
+        } else if (this.seki.has(i)) {
+          // Seki: alive without territory, marked with a small triangle.
+          const k = CELL * 0.2;
+          el("path", {
+            d: `M${this.px(x)} ${this.py(y) - k}L${this.px(x) + k} ${this.py(y) + k * 0.75}L${this.px(x) - k} ${this.py(y) + k * 0.75}Z`,
+            fill: "none", stroke: ink, "stroke-width": CELL * 0.05, "class": "seki-mark", "data-point": name,
           }, this.gMarks);
         } else if (this.moveNumbers && num !== undefined) {
           const t = el("text", {

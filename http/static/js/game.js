@@ -137,9 +137,20 @@ function start(root) {
 
   setInterval(renderClocks, 250);
   connect();
+  // Back from a sleeping laptop or a dead spot: try at once instead of
+  // waiting for the backoff.
+  const retryNow = () => {
+    if (!document.hidden && reconnectTimer && (!ws || ws.readyState === WebSocket.CLOSED)) {
+      attempt = 0;
+      connect();
+    }
+  };
+  document.addEventListener("visibilitychange", retryNow);
+  window.addEventListener("online", retryNow);
 
   function connect() {
     clearTimeout(reconnectTimer);
+    reconnectTimer = 0;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/api/v1/games/${gameId}/ws`);
     const sock = ws;
@@ -390,6 +401,7 @@ function start(root) {
         lastMove: last ? { x: last.x, y: last.y } : null,
         hoverColor: g.status === "playing" && mine && g.toMove === you ? (you === "black" ? BLACK : WHITE) : 0,
         dead: counted ? state.proposal.dead.map(([x, y]) => ({ x, y })) : [],
+        seki: counted ? (state.score.seki || []).map(([x, y]) => ({ x, y })) : [],
         territory: counted ? territoryOf(state.score.owner, state.board) : null,
       });
       setCaptures(state.captures);
@@ -398,7 +410,7 @@ function start(root) {
       const last = moves.length && moves[moves.length - 1].kind === "play" ? moves[moves.length - 1] : null;
       board.update({
         stones: pos.stones, numbers, lastMove: last ? { x: last.x, y: last.y } : null,
-        hoverColor: 0, dead: [], territory: null,
+        hoverColor: 0, dead: [], seki: [], territory: null,
       });
       setCaptures(pos.captures);
     }
