@@ -47,10 +47,18 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64) []goban.Poi
 			heads = append(heads, l)
 		}
 	}
-	// A chain that is in seki when the other candidates are taken off
-	// lives: random playouts often break a seki that correct play keeps.
+	// A chain that is in seki, on the board as it is or when the other
+	// candidates are taken off, lives: random playouts often break a seki
+	// that correct play keeps.
 	var dead []goban.Loc
+	now, err := b.Statuses(nil)
+	if err != nil {
+		now = nil
+	}
 	for i, h := range heads {
+		if now[b.Point(h)] == goban.Seki {
+			continue
+		}
 		others := make([]goban.Point, 0, len(heads)-1)
 		for j, o := range heads {
 			if j != i {

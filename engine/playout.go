@@ -99,7 +99,7 @@ func selfAtari(b *goban.Board, l goban.Loc, c goban.Color) (bool, int) {
 				return false, 0
 			}
 		case opp:
-			if b.Liberties(n) == 1 {
+			if b.InAtari(n) {
 				return false, 0 // captures, which gives liberties
 			}
 		}
@@ -125,15 +125,16 @@ func selfAtari(b *goban.Board, l goban.Loc, c goban.Color) (bool, int) {
 		heads[nh] = h
 		nh++
 		size += b.ChainSize(n)
-		lib := b.Liberties(n)
-		if lib >= 3 {
+		if b.InAtari(n) {
+			continue // its one liberty is l
+		}
+		ls := chainLiberties(b, n, buf[:0], 3)
+		if len(ls) >= 3 {
 			return false, 0
 		}
-		if lib == 2 {
-			for _, q := range chainLiberties(b, n, buf[:0], 2) {
-				if add(q) {
-					return false, 0
-				}
+		for _, q := range ls {
+			if add(q) {
+				return false, 0
 			}
 		}
 	}
@@ -152,12 +153,12 @@ func (w *worker) playoutMove(c goban.Color, last goban.Loc) goban.Loc {
 	if last != goban.PassLoc && b.ColorAt(last) != goban.Empty {
 		opp := c.Opponent()
 		// Capture the last move's chain if it is in atari.
-		if b.Liberties(last) == 1 {
+		if b.InAtari(last) {
 			cand = chainLiberties(b, last, cand, 1)
 		}
 		// Save own chains next to the last move that are in atari.
 		for _, n := range b.Neighbors(last) {
-			if b.ColorAt(n) != c || b.Liberties(n) != 1 {
+			if b.ColorAt(n) != c || !b.InAtari(n) {
 				continue
 			}
 			cand = w.escapes(n, c, opp, cand)
@@ -186,7 +187,7 @@ func (w *worker) escapes(n goban.Loc, c, opp goban.Color, cand []goban.Loc) []go
 	b := w.board
 	for s := n; ; {
 		for _, q := range b.Neighbors(s) {
-			if b.ColorAt(q) == opp && b.Liberties(q) == 1 {
+			if b.ColorAt(q) == opp && b.InAtari(q) {
 				cand = chainLiberties(b, q, cand, 1)
 			}
 		}
@@ -223,6 +224,7 @@ func (w *worker) legalFilter(cand []goban.Loc, c goban.Color) []goban.Loc {
 // fill an own eye or are self-atari are left out.
 func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) []goban.Loc {
 	b := w.board
+	w.libCache = w.libCache[:0]
 	opp := c.Opponent()
 	var around [8]goban.Loc
 	nb := b.Neighbors(last)
@@ -234,7 +236,7 @@ func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) [
 		if b.ColorAt(p) != goban.Empty {
 			continue
 		}
-		if localShape(b, p, c, opp, i < 4) && !b.IsEye(p, c) && b.Check(p, c, false) == nil {
+		if localShape(b, p, c, opp, i < 4, w.twoLibs) && !b.IsEye(p, c) && b.Check(p, c, false) == nil {
 			if sa, _ := selfAtari(b, p, c); !sa {
 				cand = append(cand, p)
 			}
@@ -247,13 +249,13 @@ func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) [
 // it ataris an enemy chain, separates two enemy chains, joins two own
 // chains, or (when p touches the last stone, contact) touches an own stone
 // too.
-func localShape(b *goban.Board, p goban.Loc, c, opp goban.Color, contact bool) bool {
+func localShape(b *goban.Board, p goban.Loc, c, opp goban.Color, contact bool, twoLibs func(goban.Loc) bool) bool {
 	var oppHeads, ownHeads [4]goban.Loc
 	no, nw := 0, 0
 	for _, q := range b.Neighbors(p) {
 		switch b.ColorAt(q) {
 		case opp:
-			if b.Liberties(q) == 2 {
+			if twoLibs(q) {
 				return true // atari
 			}
 			h := b.ChainHead(q)
@@ -273,6 +275,38 @@ func localShape(b *goban.Board, p goban.Loc, c, opp goban.Color, contact bool) b
 		return true
 	}
 	return contact && nw >= 1
+}
+
+// twoLibs reports whether the chain at l has exactly two liberties,
+// remembering the answer per chain until the next localReplies, since
+// neighbouring candidates ask about the same chains.
+func (w *worker) twoLibs(l goban.Loc) bool {
+	h := w.board.ChainHead(l)
+	for _, e := range w.libCache {
+		if e.head == h {
+			return e.two
+		}
+	}
+	two := libsUpTo(w.board, l, 3) == 2
+	w.libCache = append(w.libCache, libEntry{h, two})
+	return two
+}
+
+type libEntry struct {
+	head goban.Loc
+	two  bool
+}
+
+// twoLibs reports whether the chain at l has exactly two liberties.
+func twoLibs(b *goban.Board) func(goban.Loc) bool {
+	return func(l goban.Loc) bool { return libsUpTo(b, l, 3) == 2 }
+}
+
+// libsUpTo returns the number of liberties of the chain at l, counting no
+// further than max, so that a big chain is not walked to the end.
+func libsUpTo(b *goban.Board, l goban.Loc, max int) int {
+	var buf [4]goban.Loc
+	return len(chainLiberties(b, l, buf[:0], max))
 }
 
 func containsLoc(ls []goban.Loc, l goban.Loc) bool {

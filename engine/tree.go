@@ -141,7 +141,7 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 	bad := func(k float32) { pn += k }
 	capture := false
 	for _, q := range b.Neighbors(l) {
-		if b.ColorAt(q) == opp && b.Liberties(q) == 1 {
+		if b.ColorAt(q) == opp && b.InAtari(q) {
 			capture = true
 			good(float32(20 + 5*min(b.ChainSize(q), 10)))
 			if q == in.last || b.ChainHead(q) == b.ChainHead(in.last) {
@@ -158,6 +158,9 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 		} else {
 			good(30)
 		}
+	}
+	if !capture && in.laddersChain(l) {
+		good(25)
 	}
 	if sa, size := selfAtari(b, l, c); sa {
 		if in.firstCapture {
@@ -194,7 +197,7 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 				good(3)
 			}
 		}
-		if localShape(b, l, c, opp, false) {
+		if localShape(b, l, c, opp, false, twoLibs(b)) {
 			good(4)
 		}
 	}
@@ -245,6 +248,41 @@ func (in *priorInput) laddered(l goban.Loc) bool {
 	return ladderCaptures(s, l, in.c.Opponent(), 0)
 }
 
+// laddersChain reports whether c at l puts an enemy chain with two
+// liberties into atari and then captures it in a ladder.
+func (in *priorInput) laddersChain(l goban.Loc) bool {
+	b, c := in.b, in.c
+	opp := c.Opponent()
+	var targets [4]goban.Loc
+	nt := 0
+	for _, q := range b.Neighbors(l) {
+		if b.ColorAt(q) == opp && libsUpTo(b, q, 3) == 2 && !containsLoc(targets[:nt], b.ChainHead(q)) {
+			targets[nt] = b.ChainHead(q)
+			nt++
+		}
+	}
+	if nt == 0 || b.Check(l, c, false) != nil {
+		return false
+	}
+	if sa, _ := selfAtari(b, l, c); sa {
+		return false
+	}
+	if in.scratch == nil {
+		in.scratch = b.Clone()
+	} else {
+		in.scratch.CopyFrom(b)
+	}
+	s := in.scratch
+	s.ClearUndo()
+	s.Play(l, c)
+	for _, h := range targets[:nt] {
+		if s.ColorAt(h) == opp && s.InAtari(h) && ladderEscapeFails(s, h, c, 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // ladderCaptures reports whether attacker, to move, captures the chain at l
 // by ataris alone (a ladder). The defender answers each atari by capturing
 // an attacking chain in atari if it can, else by extending.
@@ -264,7 +302,7 @@ func ladderCaptures(b *goban.Board, l goban.Loc, attacker goban.Color, depth int
 		}
 		b.Play(a, attacker)
 		captured := false
-		if b.Liberties(l) == 1 {
+		if b.InAtari(l) {
 			captured = ladderEscapeFails(b, l, attacker, depth)
 		}
 		b.Undo()
@@ -282,7 +320,7 @@ func ladderEscapeFails(b *goban.Board, l goban.Loc, attacker goban.Color, depth 
 	// Capturing an attacking stone in atari next to the chain escapes.
 	for s := l; ; {
 		for _, q := range b.Neighbors(s) {
-			if b.ColorAt(q) == attacker && b.Liberties(q) == 1 {
+			if b.ColorAt(q) == attacker && b.InAtari(q) {
 				return false
 			}
 		}
@@ -335,7 +373,7 @@ func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc)
 				}
 			}
 		}
-		if col != c || b.Liberties(l) != 1 || b.ChainHead(l) != l {
+		if col != c || !b.InAtari(l) || b.ChainHead(l) != l {
 			continue
 		}
 		for _, lib := range chainLiberties(b, l, buf[:0], 1) {
@@ -343,7 +381,7 @@ func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc)
 		}
 		for s := l; ; {
 			for _, q := range b.Neighbors(s) {
-				if b.ColorAt(q) == opp && b.Liberties(q) == 1 {
+				if b.ColorAt(q) == opp && b.InAtari(q) {
 					for _, lib := range chainLiberties(b, q, buf[:0], 1) {
 						in.saveCapture[lib] = true
 					}

@@ -65,6 +65,32 @@ func TestLadderReader(t *testing.T) {
 	}
 }
 
+// TestLadderAttackPrior: the atari that starts a working ladder gets a
+// better prior than the atari that lets the stone out.
+func TestLadderAttackPrior(t *testing.T) {
+	g := gameFrom(t, `
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . O O . . . .
+		. . O X . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`, "chinese", goban.White, 0.5)
+	b := g.Board()
+	in := newPriorInput(b, newGeometry(b), goban.White, goban.PassLoc)
+	ladder, out := b.Loc(vertex(t, g, "D5").Point), b.Loc(vertex(t, g, "E6").Point)
+	if !in.laddersChain(ladder) || in.laddersChain(out) {
+		t.Fatalf("laddersChain D5 %v, E6 %v; want true, false", in.laddersChain(ladder), in.laddersChain(out))
+	}
+	pn1, pw1 := in.prior(ladder)
+	pn2, pw2 := in.prior(out)
+	if pw1/pn1 <= pw2/pn2 {
+		t.Errorf("prior of the ladder D5 %.2f not above E6 %.2f", pw1/pn1, pw2/pn2)
+	}
+}
+
 func TestPriors(t *testing.T) {
 	// Black to move: C5 captures the white stone in atari, E2 would put
 	// Black's four stones in atari, A1 is on the first line in an empty
