@@ -126,17 +126,23 @@ func sameStones(a, b map[string]string) bool {
 // in which she takes Black, with ten minutes absolute time; bob accepts in
 // the lobby, which opens the game, and alice follows the lobby's notice.
 // Both end on the game page; it returns the game's id.
-func startGame(t *testing.T, alice, bob *person) int64 {
+// Fields of the challenge form given as name=value replace those settings.
+func startGame(t *testing.T, alice, bob *person, fields ...string) int64 {
 	t.Helper()
 	alice.open("/")
-	alice.do("challenge",
+	steps := []chromedp.Action[chromedp.Void]{
 		chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="boardSize"]`), "9"),
 		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="ruleset"]`), "japanese"),
 		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="color"]`), "black"),
 		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="tcKind"]`), "absolute"),
 		chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="mainMinutes"]`), "10"),
-		chromedp.Click(chromedp.CSS(`#challenge-form button[type="submit"]`)),
-	)
+	}
+	for _, f := range fields {
+		name, value, _ := strings.Cut(f, "=")
+		steps = append(steps, chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`#challenge-form [name=%q]`, name)), value))
+	}
+	steps = append(steps, chromedp.Click(chromedp.CSS(`#challenge-form button[type="submit"]`)))
+	alice.do("challenge", steps...)
 	alice.waitFor("her challenge in the lobby", `!!document.querySelector("#challenge-list form[action$='/cancel']")`)
 
 	// Bob sees it and accepts; the accept form opens the game.
@@ -454,5 +460,43 @@ func TestReconnect(t *testing.T) {
 	carol.do("previous", chromedp.Click(chromedp.CSS("#nav-prev")), chromedp.Click(chromedp.CSS("#nav-prev")))
 	if got := carol.stonesShown(); len(got) != 2 || got["C7"] != "B" || got["G3"] != "W" {
 		t.Errorf("two moves back the replay shows %v", got)
+	}
+}
+
+// TestHandicapGame plays a game with two handicap stones: they are on the
+// board from the start, White moves first, and the replay starts from them.
+func TestHandicapGame(t *testing.T) {
+	s := newSite(t)
+	alice := s.person(t, "alice")
+	bob := s.person(t, "bob")
+	alice.signup("alice-password")
+	bob.signup("bob-password")
+	gameID := startGame(t, alice, bob, "handicap=2", "tcKind=none")
+	// Two stones on 9×9 go to the upper right and lower left 3-3 points.
+	want := map[string]string{"G7": "B", "C3": "B"}
+	for _, p := range []*person{alice, bob} {
+		if got := p.stonesShown(); !sameStones(got, want) {
+			t.Errorf("%s sees %v at the start, want the handicap stones %v", p.name, got, want)
+		}
+		if got := eval[string](p, `document.getElementById("clock-black").textContent`); got != "–" {
+			t.Errorf("%s sees a clock %q in a game without one", p.name, got)
+		}
+	}
+	if got := eval[string](bob, `document.getElementById("status").textContent`); got != "Your move." {
+		t.Errorf("white's status at the start of a handicap game: %q", got)
+	}
+	bob.clickPoint(4, 4)
+	alice.waitMoves(1)
+	if got := alice.stonesShown()["E5"]; got != "W" {
+		t.Errorf("alice does not see white's first move on E5: %v", alice.stonesShown())
+	}
+	alice.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
+	bob.waitFor("the result", `document.getElementById("result").dataset.result === "W+R"`)
+	bob.do("first move", chromedp.Click(chromedp.CSS("#nav-first")))
+	if got := bob.stonesShown(); !sameStones(got, want) {
+		t.Errorf("the replay starts with %v, want the handicap stones %v", got, want)
+	}
+	if st := s.gameState(t, gameID); st.Handicap.Stones != 2 || len(st.Handicap.Points) != 2 {
+		t.Errorf("server's handicap: %+v", st.Handicap)
 	}
 }
