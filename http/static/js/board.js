@@ -118,7 +118,7 @@ let boardCount = 0;
  * Board draws one board into a container element.
  *
  * Options:
- *  - width, height: lines (5–25 each).
+ *  - width, height: lines, 2–25 each (games are played on 5–25).
  *  - coordinates: show the coordinates around the board (default true).
  *  - moveNumbers: show move numbers on stones that have one (default false).
  *  - label: accessible name of the board.
