@@ -1,0 +1,48 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"tengen/clock"
+	"tengen/engine"
+	"tengen/goban"
+	"tengen/gtp"
+)
+
+// The engine is a gtp.Player: this serves GTP on standard input and output
+// with it (what `tengen gtp` does).
+func Example_gtp() {
+	e := engine.New(engine.Options{Threads: 2})
+	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	if err != nil {
+		panic(err)
+	}
+	ge.Serve(context.Background(), os.Stdin, os.Stdout)
+}
+
+// A server asks for a move directly, with the game's clock.
+func ExampleEngine_Move() {
+	g := goban.MustNewGame(9, 9, goban.MustRuleset("japanese"))
+	e := engine.New(engine.Options{Level: engine.LevelCasual})
+	tc := clock.ByoYomiTime(5*time.Minute, 3, 30*time.Second)
+	st := tc.NewState()
+	m, err := e.Move(context.Background(), g, engine.Request{Color: goban.Black, Time: tc, State: &st})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(goban.FormatMoveVertex(m, g.Height()))
+}
+
+// Analysis for GUIs: kata-analyze lines every 100 ms for a second.
+func ExampleEngine_Analyze() {
+	g := goban.MustNewGame(19, 19, goban.MustRuleset("chinese"))
+	e := engine.New(engine.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	e.Analyze(ctx, g, 100*time.Millisecond, func(in engine.Info) {
+		fmt.Println(engine.FormatKataAnalyze(in, true))
+	})
+}
