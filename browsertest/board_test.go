@@ -388,14 +388,14 @@ func TestClockFaces(t *testing.T) {
 		{"absolute low", "absolute", true, 595000, side{MainMs: 600000}, tc{}, "0:05", true},
 		{"absolute past zero", "absolute", true, 700000, side{MainMs: 600000}, tc{}, "0:00", true},
 		{"fischer bank", "fischer", true, 0, side{MainMs: 65000}, tc{}, "1:05", false},
-		{"byo-yomi main time", "byoyomi", true, 4000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:06 + 5 × 0:30", false},
-		{"byo-yomi into the first period", "byoyomi", true, 15000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:25 (5)", false},
-		{"byo-yomi a period used up", "byoyomi", true, 45000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:25 (4)", false},
-		{"byo-yomi last period", "byoyomi", true, 3000, side{Overtime: true, Periods: 1, PeriodMs: 8000}, tc{PeriodTime: 30}, "0:05 (1)", true},
-		{"byo-yomi last period over", "byoyomi", true, 9000, side{Overtime: true, Periods: 1, PeriodMs: 8000}, tc{PeriodTime: 30}, "0:00 (1)", true},
-		{"byo-yomi waiting in overtime", "byoyomi", false, 9000, side{Overtime: true, Periods: 3, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:30 (3)", false},
-		{"canadian in overtime", "canadian", true, 60000, side{Overtime: true, PeriodMs: 300000, Stones: 10}, tc{PeriodTime: 600, Stones: 25}, "4:00 / 10", false},
-		{"canadian into overtime", "canadian", true, 7000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "9:58 / 25", false},
+		{"byo-yomi main time", "byoyomi", true, 4000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:06 | 5 × 0:30", false},
+		{"byo-yomi into the first period", "byoyomi", true, 15000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:25 | (5)", false},
+		{"byo-yomi a period used up", "byoyomi", true, 45000, side{MainMs: 10000, Periods: 5, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:25 | (4)", false},
+		{"byo-yomi last period", "byoyomi", true, 3000, side{Overtime: true, Periods: 1, PeriodMs: 8000}, tc{PeriodTime: 30}, "0:05 | (1)", true},
+		{"byo-yomi last period over", "byoyomi", true, 9000, side{Overtime: true, Periods: 1, PeriodMs: 8000}, tc{PeriodTime: 30}, "0:00 | (1)", true},
+		{"byo-yomi waiting in overtime", "byoyomi", false, 9000, side{Overtime: true, Periods: 3, PeriodMs: 30000}, tc{PeriodTime: 30}, "0:30 | (3)", false},
+		{"canadian in overtime", "canadian", true, 60000, side{Overtime: true, PeriodMs: 300000, Stones: 10}, tc{PeriodTime: 600, Stones: 25}, "4:00 | / 10", false},
+		{"canadian into overtime", "canadian", true, 7000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "9:58 | / 25", false},
 		{"canadian main time", "canadian", true, 1000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "0:04", false},
 		{"correspondence", "correspondence", false, 0, side{MainMs: 3*day + 3600000}, tc{}, "3 d 1:00:00", false},
 		{"correspondence last hour", "correspondence", true, 3*day + 1800000, side{MainMs: 3*day + 3600000}, tc{}, "0 d 30:00", true},
@@ -411,8 +411,9 @@ func TestClockFaces(t *testing.T) {
 		tj, _ := json.Marshal(c.tc)
 		got := eval[map[string]any](p, fmt.Sprintf(`(async () => {
 			const {clockFace} = await import("/static/js/clock.js");
-			const T = {clockPeriods: "%%s + %%d × %%s", clockOvertime: "%%s (%%d)", clockStones: "%%s / %%d", clockDays: "%%d d %%s", timedOut: "T/O"};
-			return clockFace(T, %s, "black", %s, Date.parse(%q) + %d);
+			const T = {clockPeriods: "%%d × %%s", clockOvertime: "(%%d)", clockStones: "/ %%d", clockDays: "%%d d %%s", timedOut: "T/O"};
+			const r = clockFace(T, %s, "black", %s, Date.parse(%q) + %d);
+			return {text: r.detail ? r.text + " | " + r.detail : r.text, low: r.low};
 		})()`, cj, tj, since, c.elapsed))
 		if got["text"] != c.want || got["low"] != c.low {
 			t.Errorf("%s: shows %v (low %v), want %q (low %v)", c.name, got["text"], got["low"], c.want, c.low)

@@ -5,19 +5,21 @@
 import { format } from "/static/js/texts.js";
 
 /**
- * clockFace returns the text of color's clock and whether it is low.
+ * clockFace returns what color's clock shows: the time that runs down
+ * (text), what comes after it (detail: byo-yomi periods, Canadian stones;
+ * "" for the other kinds) and whether it is low.
  *
  * @param {Record<string,string>} T the page's texts
  * @param {any} clock the server's ClockView
  * @param {"black"|"white"} color
  * @param {any} tc the game's time control (periodTime in seconds)
  * @param {number} now the server's time in ms since the epoch (estimated)
- * @returns {{text: string, low: boolean}}
+ * @returns {{text: string, detail: string, low: boolean}}
  */
 export function clockFace(T, clock, color, tc, now) {
   const side = clock[color];
   if (side.timedOut) {
-    return { text: T.timedOut, low: true };
+    return { text: T.timedOut, detail: "", low: true };
   }
   let elapsed = 0;
   if (clock.running === color && clock.runningSince) {
@@ -28,7 +30,7 @@ export function clockFace(T, clock, color, tc, now) {
   switch (clock.kind) {
     case "byoyomi": {
       if (!side.overtime && main - elapsed > 0) {
-        return { text: format(T.clockPeriods, hms(main - elapsed), side.periods, hms(fullPeriod)), low: false };
+        return { text: hms(main - elapsed), detail: format(T.clockPeriods, side.periods, hms(fullPeriod)), low: false };
       }
       // In overtime: the current period runs down; a period used up
       // starts the next one, full, as long as one is left.
@@ -39,25 +41,25 @@ export function clockFace(T, clock, color, tc, now) {
         period += fullPeriod;
       }
       period = Math.max(0, period);
-      return { text: format(T.clockOvertime, hms(period), periods), low: periods <= 1 && period < 10000 };
+      return { text: hms(period), detail: format(T.clockOvertime, periods), low: periods <= 1 && period < 10000 };
     }
     case "canadian": {
       if (!side.overtime && main - elapsed > 0) {
-        return { text: hms(main - elapsed), low: false };
+        return { text: hms(main - elapsed), detail: "", low: false };
       }
       const left = Math.max(0, (side.overtime ? side.periodMs : fullPeriod) - (side.overtime ? elapsed : elapsed - main));
       const stones = side.overtime ? side.stones : tc.stones;
-      return { text: format(T.clockStones, hms(left), stones), low: left < 10000 };
+      return { text: hms(left), detail: format(T.clockStones, stones), low: left < 10000 };
     }
     case "correspondence": {
       const left = Math.max(0, main - elapsed);
       const days = Math.floor(left / 86400000);
-      return { text: format(T.clockDays, days, hms(left - days * 86400000)), low: left < 3600000 };
+      return { text: format(T.clockDays, days, hms(left - days * 86400000)), detail: "", low: left < 3600000 };
     }
     default: {
       // Absolute and Fischer: one bank.
       const left = Math.max(0, main - elapsed);
-      return { text: hms(left), low: left < 10000 };
+      return { text: hms(left), detail: "", low: left < 10000 };
     }
   }
 }

@@ -517,18 +517,21 @@ function start(root) {
     }
   }
 
+  /** renderClocks shows both players' time, counting down the running clock. */
   function renderClocks() {
     for (const color of ["black", "white"]) {
       const el = $(`clock-${color}`);
-      el.textContent = state && state.clock ? clockText(color) : "–";
+      const detail = $(`clock-${color}-detail`);
+      if (!state || !state.clock) {
+        el.textContent = "–";
+        detail.textContent = "";
+        continue;
+      }
+      const r = clockFace(T, state.clock, color, state.game.settings.timeControl, serverNow());
+      el.textContent = r.text;
+      el.classList.toggle("low", r.low);
+      detail.textContent = r.detail;
     }
-  }
-
-  /** clockText shows one player's time, counting down the running clock. */
-  function clockText(color) {
-    const r = clockFace(T, state.clock, color, state.game.settings.timeControl, serverNow());
-    $(`clock-${color}`).classList.toggle("low", r.low);
-    return r.text;
   }
 }
 
