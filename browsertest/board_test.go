@@ -420,3 +420,35 @@ func TestClockFaces(t *testing.T) {
 		}
 	}
 }
+
+// TestPastClockFaces checks the clocks the replay shows: the time stored with
+// each player's last move so far, or the starting time.
+func TestPastClockFaces(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "viewer")
+	p.open("/login")
+	got := eval[[]string](p, `(async () => {
+		const {pastClockFace} = await import("/static/js/clock.js");
+		const T = {clockPeriods: "%d × %s", clockOvertime: "(%d)", clockStones: "/ %d", clockDays: "%d d %s", timedOut: "T/O"};
+		const moves = [
+			{color: "black", clock: {mainTime: 55.5, overtime: false, periods: 3, periodLeft: 30, stones: 0}},
+			{color: "white", clock: {mainTime: 0, overtime: true, periods: 2, periodLeft: 12.25, stones: 0}},
+			{color: "black", kind: "pass"},
+		];
+		const tc = {kind: "byoyomi", mainTime: 60, periods: 3, periodTime: 30};
+		const show = (r) => r.detail ? r.text + " | " + r.detail : r.text;
+		return [
+			show(pastClockFace(T, "byoyomi", tc, [], "black")),
+			show(pastClockFace(T, "byoyomi", tc, moves.slice(0, 1), "black")),
+			show(pastClockFace(T, "byoyomi", tc, moves.slice(0, 1), "white")),
+			show(pastClockFace(T, "byoyomi", tc, moves, "white")),
+			show(pastClockFace(T, "byoyomi", tc, moves, "black")),
+			show(pastClockFace(T, "correspondence", {daysPerMove: 3, maxDays: 10}, [], "black")),
+			show(pastClockFace(T, "canadian", {mainTime: 0, stones: 25, periodTime: 600}, [{color: "white", clock: {mainTime: 0, overtime: true, periodLeft: 300, stones: 7}}], "white")),
+		];
+	})()`)
+	want := []string{"1:00 | 3 × 0:30", "0:56 | 3 × 0:30", "1:00 | 3 × 0:30", "0:13 | (2)", "0:56 | 3 × 0:30", "3 d 0:00", "5:00 | / 7"}
+	if !slices.Equal(got, want) {
+		t.Errorf("past clocks:\n got %q\nwant %q", got, want)
+	}
+}

@@ -360,6 +360,10 @@ func TestGameFlow(t *testing.T) {
 	if got := eval[int](alice, `document.querySelectorAll("#board svg .stone").length`); got != 0 {
 		t.Errorf("%d stones at the start of the replay", got)
 	}
+	// The replay's clocks show the time as it was.
+	if b, w := eval[string](alice, `document.getElementById("clock-black").textContent`), eval[string](alice, `document.getElementById("clock-white").textContent`); b != "10:00" || w != "10:00" {
+		t.Errorf("clocks at the start of the replay: %q, %q", b, w)
+	}
 	alice.do("next move", chromedp.Click(chromedp.CSS("#nav-next")))
 	if got := alice.stonesShown(); len(got) != 1 || got["E9"] != "B" {
 		t.Errorf("after one move the replay shows %v, want a black stone on E9", got)

@@ -64,6 +64,48 @@ export function clockFace(T, clock, color, tc, now) {
   }
 }
 
+/**
+ * pastClockFace returns what color's clock showed after the given moves, for
+ * the replay: the time stored with color's last move among them (docs/API.md,
+ * GameMove.clock, in seconds), or the starting time before color's first
+ * move.
+ *
+ * @param {Record<string,string>} T the page's texts
+ * @param {string} kind the time control kind
+ * @param {any} tc the game's time control (seconds)
+ * @param {any[]} moves the moves played so far
+ * @param {"black"|"white"} color
+ * @returns {{text: string, detail: string, low: boolean}}
+ */
+export function pastClockFace(T, kind, tc, moves, color) {
+  let c = null;
+  for (let i = moves.length - 1; i >= 0; i--) {
+    if (moves[i].color === color && moves[i].clock) {
+      c = moves[i].clock;
+      break;
+    }
+  }
+  if (!c) {
+    c = { mainTime: kind === "correspondence" ? (tc.daysPerMove || 0) * 86400 : tc.mainTime || 0,
+      overtime: false, periods: tc.periods || 0, periodLeft: tc.periodTime || 0, stones: tc.stones || 0 };
+  }
+  if (c.timedOut) {
+    return { text: T.timedOut, detail: "", low: true };
+  }
+  const ms = (c.overtime ? c.periodLeft : c.mainTime) * 1000;
+  switch (kind) {
+    case "byoyomi":
+      return { text: hms(ms), detail: c.overtime ? format(T.clockOvertime, c.periods) : format(T.clockPeriods, c.periods, hms((tc.periodTime || 0) * 1000)), low: false };
+    case "canadian":
+      return { text: hms(ms), detail: c.overtime ? format(T.clockStones, c.stones) : "", low: false };
+    case "correspondence": {
+      const days = Math.floor(ms / 86400000);
+      return { text: format(T.clockDays, days, hms(ms - days * 86400000)), detail: "", low: false };
+    }
+  }
+  return { text: hms(ms), detail: "", low: false };
+}
+
 /** hms formats milliseconds as m:ss or h:mm:ss, rounding up while counting down. */
 export function hms(ms) {
   const s = Math.ceil(ms / 1000);

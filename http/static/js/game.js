@@ -4,7 +4,7 @@
 // and anything unexpected makes the page start again from a snapshot.
 import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
 import { texts, format, resultText, colorName, formatNumber } from "/static/js/texts.js";
-import { clockFace } from "/static/js/clock.js";
+import { clockFace, pastClockFace } from "/static/js/clock.js";
 
 const root = document.getElementById("game");
 if (root) {
@@ -498,7 +498,7 @@ function start(root) {
   function renderScore(score) {
     const rows = score.scoring === "area"
       ? ["stones", "territory", "komi", "handicapBonus", "total"]
-      : score.scoring === "loss"
+      : score.scoring === "losses" || score.scoring === "loss"
         ? ["territory", "lost", "ownDead", "komi", "total"]
         : ["territory", "captures", "dead", "komi", "total"];
     ui.scoreRows.replaceChildren();
@@ -527,7 +527,10 @@ function start(root) {
         detail.textContent = "";
         continue;
       }
-      const r = clockFace(T, state.clock, color, state.game.settings.timeControl, serverNow());
+      const tc = state.game.settings.timeControl;
+      const r = view === null
+        ? clockFace(T, state.clock, color, tc, serverNow())
+        : pastClockFace(T, state.clock.kind, tc, state.moves.slice(0, view), color);
       el.textContent = r.text;
       el.classList.toggle("low", r.low);
       detail.textContent = r.detail;
