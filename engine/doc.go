@@ -4,8 +4,10 @@
 // The search (MC-RAVE) grows a tree from the position to move. Each
 // simulation walks down the tree, choosing at every node the move with the
 // best mix of its own win rate and its AMAF (all-moves-as-first) win rate,
-// β = rn / (rn + n + n·rn/3000), plus a small UCB exploration term; new
-// nodes get prior knowledge as equivalent wins and losses from tactical
+// β = rn / (rn + n + n·rn/3000), without a UCB exploration term (the priors
+// and AMAF explore; in self-play on 9×9 at 1000 playouts this setting with
+// local replies in 90% of playout moves won 61 of 100 games against a UCB
+// term of 0.1 with 60%); new nodes get prior knowledge as equivalent wins and losses from tactical
 // features (captures, escapes from atari with a ladder reader, self-atari,
 // the third and fourth lines in open areas, replies near the last move).
 // Below the tree a playout finishes the game with a policy a little heavier

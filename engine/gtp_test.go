@@ -32,7 +32,7 @@ func runGTP(t *testing.T, script string, opts Options) []string {
 // TestGTPPlayer plugs the engine into the GTP engine: genmove answers are
 // legal moves, the same for the same seed, and kgs-genmove_cleanup works.
 func TestGTPPlayer(t *testing.T) {
-	script := "boardsize 7\nclear_board\nkomi 7.5\ngenmove b\ngenmove w\nplay b D4\ngenmove w\nkgs-genmove_cleanup b\nquit\n"
+	script := "boardsize 7\nclear_board\nkomi 7.5\ngenmove b\ngenmove w\nplay b pass\ngenmove w\nkgs-genmove_cleanup b\nquit\n"
 	opts := Options{Threads: 1, Playouts: 300, Seed: 11}
 	a := runGTP(t, script, opts)
 	b := runGTP(t, script, opts)

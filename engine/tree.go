@@ -46,7 +46,8 @@ type node struct {
 
 // searchParams are the tunable constants of the tree policy.
 type searchParams struct {
-	// explore is the UCB exploration constant.
+	// explore is the UCB exploration constant; 0 by default, see the
+	// package documentation.
 	explore float64
 	// equivRave is the number of visits at which a move's own statistics
 	// and its AMAF statistics weigh the same (MC-RAVE's β schedule:
@@ -63,7 +64,7 @@ type searchParams struct {
 	localReply int
 }
 
-var defaultParams = searchParams{explore: 0.1, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 60}
+var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90}
 
 // selectEdge returns the index of the edge the tree policy follows from n,
 // or -1 when there is none. n.mu must be held.
