@@ -3,8 +3,10 @@ package engine
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"tengen/goban"
 	"tengen/gtp"
@@ -51,6 +53,79 @@ func TestGTPPlayer(t *testing.T) {
 		v := strings.TrimSpace(strings.TrimPrefix(a[i], "="))
 		if _, _, err := goban.ParseVertex(v, 7, 7); err != nil {
 			t.Errorf("genmove answered %q", v)
+		}
+	}
+}
+
+// TestGTPAnalyze registers the analysis commands: lz-genmove_analyze prints
+// info lines and then its move; final_status_list uses DeadStones.
+func TestGTPAnalyze(t *testing.T) {
+	e := New(Options{Threads: 1, Playouts: 400, Seed: 5})
+	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ge.HandleAnalyze("lz-analyze", e.LzAnalyze)
+	ge.HandleAnalyze("kata-analyze", e.KataAnalyze)
+	ge.HandleGenmoveAnalyze("lz-genmove_analyze", e.LzGenmoveAnalyze)
+	ge.HandleGenmoveAnalyze("kata-genmove_analyze", e.KataGenmoveAnalyze)
+	script := "boardsize 9\nclear_board\nlz-genmove_analyze b 50\nkata-genmove_analyze w 50 ownership true\nquit\n"
+	var out bytes.Buffer
+	if err := ge.Serve(context.Background(), strings.NewReader(script), &out); err != nil {
+		t.Fatal(err)
+	}
+	resp := strings.Split(strings.TrimSpace(out.String()), "\n\n")
+	if len(resp) != 5 {
+		t.Fatalf("%d responses:\n%s", len(resp), out.String())
+	}
+	for i, want := range []string{"lz", "kata"} {
+		lines := strings.Split(resp[2+i], "\n")
+		if lines[0] != "=" || len(lines) < 3 {
+			t.Fatalf("%s-genmove_analyze answered:\n%s", want, resp[2+i])
+		}
+		info := lines[len(lines)-2]
+		if !strings.HasPrefix(info, "info move ") || !strings.Contains(info, " pv ") {
+			t.Errorf("%s: analysis line %q", want, info)
+		}
+		if want == "kata" && !strings.Contains(info, " ownership ") {
+			t.Errorf("kata line without ownership: %q", info)
+		}
+		if !strings.HasPrefix(lines[len(lines)-1], "play ") {
+			t.Errorf("%s: last line %q, want the move", want, lines[len(lines)-1])
+		}
+	}
+}
+
+// TestGTPLzAnalyze streams lz-analyze until the next command arrives.
+func TestGTPLzAnalyze(t *testing.T) {
+	e := New(Options{Threads: 1, Seed: 5})
+	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ge.HandleAnalyze("lz-analyze", e.LzAnalyze)
+	pr, pw := io.Pipe()
+	var out bytes.Buffer
+	done := make(chan error)
+	go func() { done <- ge.Serve(context.Background(), pr, &out) }()
+	io.WriteString(pw, "boardsize 9\nlz-analyze b 5\n")
+	time.Sleep(300 * time.Millisecond)
+	io.WriteString(pw, "name\nquit\n")
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	resp := strings.Split(strings.TrimSpace(out.String()), "\n\n")
+	if len(resp) != 4 {
+		t.Fatalf("%d responses:\n%s", len(resp), out.String())
+	}
+	lines := strings.Split(resp[1], "\n")
+	if lines[0] != "=" || len(lines) < 3 {
+		t.Fatalf("lz-analyze answered:\n%s", resp[1])
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, "info move ") {
+			t.Errorf("line %q", l)
 		}
 	}
 }
