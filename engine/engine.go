@@ -59,6 +59,7 @@ const DefaultMoveTime = 2 * time.Second
 // Its methods may be called from several goroutines; searches run one at a
 // time.
 type Engine struct {
+	// opts is set by New and never changes.
 	opts Options
 	// params are the search constants; tests change them.
 	params searchParams
@@ -654,11 +655,10 @@ func (e *Engine) sample(cands []rootStats, spec LevelSpec, own []float64, sign f
 // so that the proposal is repeatable), except chains that Benson's
 // algorithm proves alive and chains in seki.
 func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
-	e.mu.Lock()
-	n := e.opts.ScoringPlayouts
-	e.mu.Unlock()
+	// opts never change after New, so no lock is needed: a scoring request
+	// does not wait for a search.
 	b := g.Board()
-	own, geo := playoutOwnership(b, g.Rules(), n, 1)
+	own, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
 	return deadFromOwnership(b, geo, own)
 }
 
@@ -666,10 +666,7 @@ func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 // Black, −1 White) from the engine's playouts of the current position of
 // g, as DeadStones uses it.
 func (e *Engine) Ownership(g *goban.Game) []float64 {
-	e.mu.Lock()
-	n := e.opts.ScoringPlayouts
-	e.mu.Unlock()
-	own, _ := playoutOwnership(g.Board(), g.Rules(), n, 1)
+	own, _ := playoutOwnership(g.Board(), g.Rules(), e.opts.ScoringPlayouts, 1)
 	return own
 }
 
