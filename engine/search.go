@@ -94,7 +94,7 @@ func newSearcher(g *goban.Game, root *node, threads int, seed uint64, p searchPa
 	}
 	s.root.mu.Lock()
 	if !s.root.expanded {
-		expand(s.root, g, s.geo, true)
+		expand(s.root, g, s.geo, true, &s.params)
 	} else {
 		// A reused subtree was expanded with the cheaper legality check;
 		// the root's moves must all be legal.
@@ -264,7 +264,7 @@ func (w *worker) simulate() {
 	for {
 		n.mu.Lock()
 		if !n.expanded {
-			expand(n, g, w.geo, false)
+			expand(n, g, w.geo, false, &s.params)
 		}
 		color := n.color
 		i := n.selectEdge(&s.params, n == s.root && s.noPass)

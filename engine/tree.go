@@ -59,12 +59,14 @@ type searchParams struct {
 	// virtualLoss is how many lost visits a simulation in flight counts
 	// as.
 	virtualLoss float64
+	// priorWeight scales the equivalent visits of the priors.
+	priorWeight float32
 	// localReply is the percentage of playout moves for which the local
 	// heuristics around the last move are tried before a random move.
 	localReply int
 }
 
-var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90}
+var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1}
 
 // selectEdge returns the index of the edge the tree policy follows from n,
 // or -1 when there is none. n.mu must be held.
@@ -410,9 +412,9 @@ func abs(x int) int {
 // with the board's simple-ko check, because a move that captures nothing
 // can repeat a position only in rare long cycles (the tree marks such a
 // move illegal when it is played). Own one-point eyes are left out unless
-// nothing else is legal. A pass is included when it is legal, unless
-// noPass is set and there is another move. n.mu must be held.
-func expand(n *node, g *goban.Game, geo *geometry, full bool) {
+// nothing else is legal. A pass is included when it is legal. p scales
+// the priors. n.mu must be held.
+func expand(n *node, g *goban.Game, geo *geometry, full bool, p *searchParams) {
 	b := g.Board()
 	c := g.ToMove()
 	last := goban.PassLoc
@@ -439,7 +441,7 @@ func expand(n *node, g *goban.Game, geo *geometry, full bool) {
 			continue
 		}
 		pn, pw := in.prior(l)
-		edges = append(edges, edge{move: l, pn: pn, pw: pw})
+		edges = append(edges, edge{move: l, pn: pn * p.priorWeight, pw: pw * p.priorWeight})
 	}
 	if len(edges) == 0 {
 		for _, l := range eyes {

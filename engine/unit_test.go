@@ -129,7 +129,7 @@ func TestPriors(t *testing.T) {
 	}
 	// The policy is a probability distribution.
 	n := &node{}
-	expand(n, g, geo, true)
+	expand(n, g, geo, true, &defaultParams)
 	var sum float64
 	for _, e := range n.edges {
 		sum += float64(e.prior)
