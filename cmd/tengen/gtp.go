@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"tengen/engine"
 	"tengen/goban"
 	"tengen/gtp"
 )
@@ -17,10 +18,24 @@ func init() {
 	}
 }
 
+func levelNames() string {
+	var names []string
+	for _, l := range engine.Levels() {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("gtp", "", stderr)
 	rules := fs.String("rules", "chinese", "ruleset: "+strings.Join(goban.RulesetNames(), ", "))
-	seed := fs.Uint64("seed", 0, "random seed of the move policy (0: from the clock)")
+	player := fs.String("player", "mcts", "move policy: mcts (the search engine) or random (a random legal move that does not fill its own eyes)")
+	level := fs.String("level", "full", "playing strength of mcts: "+levelNames())
+	threads := fs.Int("threads", 0, "search goroutines (0: one per CPU)")
+	playouts := fs.Int("playouts", 0, "fixed number of playouts per move instead of time management (0: use the clock)")
+	moveTime := fs.Duration("move-time", 0, "thinking time per move in games without a clock (0: "+engine.DefaultMoveTime.String()+")")
+	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
+	noFiles := fs.Bool("no-files", false, "refuse loadsgf and other commands that read files")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -28,9 +43,31 @@ func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fs.Usage()
 		return errUsage
 	}
-	e, err := gtp.NewEngine(gtp.Options{Rules: *rules, Seed: *seed, Version: version, ErrorLog: stderr})
+	opts := gtp.Options{Rules: *rules, Seed: *seed, Version: version, ErrorLog: stderr, NoFiles: *noFiles}
+	var eng *engine.Engine
+	switch *player {
+	case "random":
+	case "mcts":
+		lv, err := engine.ParseLevel(*level)
+		if err != nil {
+			return fmt.Errorf("gtp: %w", err)
+		}
+		eng = engine.New(engine.Options{
+			Threads: *threads, Playouts: *playouts, MoveTime: *moveTime, Seed: *seed, Level: lv,
+		})
+		opts.Player = eng
+	default:
+		return fmt.Errorf("gtp: unknown player %q (mcts or random)", *player)
+	}
+	e, err := gtp.NewEngine(opts)
 	if err != nil {
 		return fmt.Errorf("gtp: %w", err)
+	}
+	if eng != nil {
+		e.HandleAnalyze("lz-analyze", eng.LzAnalyze)
+		e.HandleAnalyze("kata-analyze", eng.KataAnalyze)
+		e.HandleGenmoveAnalyze("lz-genmove_analyze", eng.LzGenmoveAnalyze)
+		e.HandleGenmoveAnalyze("kata-genmove_analyze", eng.KataGenmoveAnalyze)
 	}
 	return e.Serve(ctx, stdin, stdout)
 }
