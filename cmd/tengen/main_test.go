@@ -182,3 +182,20 @@ func TestScoreCommand(t *testing.T) {
 		t.Errorf("score with --dead: %v\n%s", err, out)
 	}
 }
+
+func TestGTPSearchPlayer(t *testing.T) {
+	out, _, err := runCmd(t, "1 boardsize 9\n2 genmove b\n3 final_score\nquit\n", "gtp", "--playouts", "200", "--threads", "1", "--seed", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`=2 [A-HJ][1-9]\n`)
+	if !re.MatchString(out) {
+		t.Errorf("genmove did not answer a point:\n%s", out)
+	}
+	if _, _, err := runCmd(t, "", "gtp", "--player", "bogus"); err == nil {
+		t.Error("an unknown player was accepted")
+	}
+	if _, _, err := runCmd(t, "", "gtp", "--level", "grandmaster"); err == nil {
+		t.Error("an unknown level was accepted")
+	}
+}
