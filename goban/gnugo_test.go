@@ -5,27 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"sort"
 	"strings"
+	"tengen/internal/oracle"
 	"testing"
 )
 
-// gnugoPath finds GNU Go, or skips the test (fails it when
-// TENGEN_REQUIRE_GNUGO is set, as .ci/run does).
 func gnugoPath(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{"gnugo", "/usr/games/gnugo"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("TENGEN_REQUIRE_GNUGO") != "" {
-		t.Fatal("gnugo is required (TENGEN_REQUIRE_GNUGO is set) but not installed: apt-get install gnugo")
-	}
-	t.Skip("gnugo is not installed (apt-get install gnugo); skipping the differential test against GNU Go")
-	return ""
+	return oracle.GNUGo(t, "the differential test against GNU Go")
 }
 
 // gtpPipe is a minimal GTP controller for the oracle; the gtp package has

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strings"
+	"tengen/internal/oracle"
 	"testing"
 	"time"
 )
@@ -223,20 +223,9 @@ func TestStartMissingBinary(t *testing.T) {
 	}
 }
 
-// gnugoPath finds GNU Go or skips the test; with TENGEN_REQUIRE_GNUGO set
-// (as .ci/run does) a missing GNU Go is a failure.
 func gnugoPath(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{"gnugo", "/usr/games/gnugo"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("TENGEN_REQUIRE_GNUGO") != "" {
-		t.Fatal("gnugo is required (TENGEN_REQUIRE_GNUGO is set) but not installed: apt-get install gnugo")
-	}
-	t.Skip("gnugo not installed (apt-get install gnugo); skipping tests against GNU Go")
-	return ""
+	return oracle.GNUGo(t, "tests against GNU Go")
 }
 
 func TestClientAgainstGNUGo(t *testing.T) {

@@ -2,28 +2,15 @@ package match
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strings"
+	"tengen/internal/oracle"
 	"testing"
 	"time"
 )
 
-// gnugoPath finds GNU Go. Without it the test is skipped, unless the
-// environment variable TENGEN_REQUIRE_GNUGO is set (as in CI), which makes
-// its absence a failure.
 func gnugoPath(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{"/usr/games/gnugo", "gnugo"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("TENGEN_REQUIRE_GNUGO") != "" {
-		t.Fatal("GNU Go is not installed (apt-get install gnugo) but TENGEN_REQUIRE_GNUGO is set")
-	}
-	t.Skip("GNU Go is not installed (apt-get install gnugo); skipping the match against it. Set TENGEN_REQUIRE_GNUGO=1 to make this a failure.")
-	return ""
+	return oracle.GNUGo(t, "the match against GNU Go")
 }
 
 // TestMatchAgainstGNUGo is the smoke test of the issue: two short games

@@ -10,25 +10,15 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"tengen/internal/oracle"
 	"testing"
 
 	"tengen/goban"
 )
 
-// gnugo finds GNU Go, or skips the test (fails it when TENGEN_REQUIRE_GNUGO
-// is set, as .ci/run does).
 func gnugo(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{"gnugo", "/usr/games/gnugo"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("TENGEN_REQUIRE_GNUGO") != "" {
-		t.Fatal("gnugo is required (TENGEN_REQUIRE_GNUGO is set) but not installed: apt-get install gnugo")
-	}
-	t.Skip("gnugo is not installed (apt-get install gnugo); skipping the replay check against GNU Go")
-	return ""
+	return oracle.GNUGo(t, "the replay check against GNU Go")
 }
 
 type gtpProc struct {
