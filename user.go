@@ -26,7 +26,12 @@ type User struct {
 	// never serialised.
 	PasswordHash string `json:"-"`
 	// Language is the preferred UI language ("" = from the browser).
-	Language  string    `json:"language,omitempty"`
+	Language string `json:"language,omitempty"`
+	// Bot marks an account whose moves the server plays: Tengen's own
+	// engine at one level, or an external GTP engine. Bots cannot log in
+	// (their PasswordHash matches no password) and games against them
+	// start without a challenge (see BotService).
+	Bot       bool      `json:"bot,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }

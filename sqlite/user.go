@@ -63,9 +63,9 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, formatTime(tx.now), formatTime(tx.now))
+	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, bot, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, formatTime(tx.now), formatTime(tx.now))
 	if err != nil {
 		return err
 	}
@@ -78,8 +78,8 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 
 func findUser(ctx context.Context, tx *Tx, where string, args ...any) (*tengen.User, error) {
 	var u tengen.User
-	err := tx.QueryRowContext(ctx, `SELECT id, name, password_hash, language, created_at, updated_at FROM users WHERE `+where, args...).
-		Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt})
+	err := tx.QueryRowContext(ctx, `SELECT id, name, password_hash, language, bot, created_at, updated_at FROM users WHERE `+where, args...).
+		Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, tengen.Errorf(tengen.ENOTFOUND, "User not found.")
 	} else if err != nil {
@@ -103,7 +103,7 @@ func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User
 	if len(args) == 0 {
 		return m, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, name, password_hash, language, created_at, updated_at FROM users WHERE id IN (?`+
+	rows, err := tx.QueryContext(ctx, `SELECT id, name, password_hash, language, bot, created_at, updated_at FROM users WHERE id IN (?`+
 		strings.Repeat(", ?", len(args)-1)+`)`, args...)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User
 	defer rows.Close()
 	for rows.Next() {
 		var u tengen.User
-		if err := rows.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}); err != nil {
+		if err := rows.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}); err != nil {
 			return nil, err
 		}
 		m[u.ID] = &u

@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		fn   func(*testing.T, *Backend)
 	}{
 		{"Users", testUsers},
+		{"BotUsers", testBotUsers},
 		{"Sessions", testSessions},
 		{"Challenges", testChallenges},
 		{"CancelChallenge", testCancelChallenge},
@@ -588,5 +589,40 @@ func testDurability(t *testing.T, b *Backend) {
 	u := mustUser(t, s, "newcomer")
 	if u.ID == black.ID || u.ID == white.ID {
 		t.Errorf("id %d reused after reopen", u.ID)
+	}
+}
+
+// testBotUsers checks the bot flag: stored, returned by both finders and in
+// the players of a game, and false for ordinary users.
+func testBotUsers(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	bot := &tengen.User{Name: "Tengen-beginner", PasswordHash: "!", Bot: true}
+	if err := b.Users.CreateUser(ctx, bot); err != nil {
+		t.Fatal(err)
+	}
+	human := mustUser(t, b.Services, "Honinbo")
+	for _, u := range []*tengen.User{bot, human} {
+		got, err := b.Users.FindUserByID(ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Bot != u.Bot {
+			t.Errorf("FindUserByID(%s).Bot = %v, want %v", u.Name, got.Bot, u.Bot)
+		}
+		got, err = b.Users.FindUserByName(ctx, u.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Bot != u.Bot {
+			t.Errorf("FindUserByName(%s).Bot = %v, want %v", u.Name, got.Bot, u.Bot)
+		}
+	}
+	g := mustGame(t, b.Services, human, bot, settings19())
+	got, err := b.Games.FindGameByID(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Black == nil || got.White == nil || got.Black.Bot || !got.White.Bot {
+		t.Errorf("game players Black %+v White %+v, want the human and the bot", got.Black, got.White)
 	}
 }
