@@ -120,7 +120,7 @@ func TestGTPLzAnalyze(t *testing.T) {
 		t.Fatalf("%d responses:\n%s", len(resp), out.String())
 	}
 	lines := strings.Split(resp[1], "\n")
-	if lines[0] != "=" || len(lines) < 3 {
+	if lines[0] != "=" || len(lines) < 2 {
 		t.Fatalf("lz-analyze answered:\n%s", resp[1])
 	}
 	for _, l := range lines[1:] {

@@ -424,7 +424,9 @@ func TestTimedMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := clock.Budget(clock.AbsoluteTime(5*time.Second), st, clock.BudgetOptions{EmptyPoints: 81})
-	if el := time.Since(start); el > a.Max+100*time.Millisecond {
+	// The margin allows for a loaded machine; the budget itself keeps
+	// clock.DefaultOverhead in reserve.
+	if el := time.Since(start); el > a.Max+200*time.Millisecond {
 		t.Errorf("took %v, allotted at most %v", el, a.Max)
 	}
 }
