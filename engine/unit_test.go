@@ -418,12 +418,16 @@ func TestTimedMove(t *testing.T) {
 	}
 	g := goban.MustNewGame(9, 9, goban.MustRuleset("chinese"))
 	e := New(Options{Threads: 2})
-	st := clock.AbsoluteTime(5 * time.Second).NewState()
+	tc := clock.AbsoluteTime(30 * time.Second)
+	st := tc.NewState()
 	start := time.Now()
-	if _, err := e.Move(context.Background(), g, Request{Color: goban.Black, Time: clock.AbsoluteTime(5 * time.Second), State: &st}); err != nil {
+	if _, err := e.Move(context.Background(), g, Request{Color: goban.Black, Time: tc, State: &st}); err != nil {
 		t.Fatal(err)
 	}
-	a := clock.Budget(clock.AbsoluteTime(5*time.Second), st, clock.BudgetOptions{EmptyPoints: 81})
+	a := clock.Budget(tc, st, clock.BudgetOptions{EmptyPoints: 81})
+	if a.Target <= 0 {
+		t.Fatalf("no time allotted: %+v", a)
+	}
 	// The margin allows for a loaded machine; the budget itself keeps
 	// clock.DefaultOverhead in reserve.
 	if el := time.Since(start); el > a.Max+200*time.Millisecond {
