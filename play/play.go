@@ -53,6 +53,24 @@ type Config struct {
 	// EstimatePlayouts is the number of random playouts per point that the
 	// server's dead-stone proposal uses (default 100).
 	EstimatePlayouts int
+	// DeadStones, if set, makes the scoring phase's first proposal (and
+	// the bots' judgement of proposals); without it goban's static
+	// estimate with EstimatePlayouts is used.
+	DeadStones DeadStoneEstimator
+
+	// Bots are the computer opponents (see bot.go). Their accounts are
+	// created in Open, which needs Users and Challenges then.
+	Bots       []Bot
+	Users      tengen.UserService
+	Challenges tengen.ChallengeService
+	// BotWorkers bounds how many bot moves are searched at once (default
+	// one per CPU); BotQueue bounds the games waiting for a worker
+	// (default 256; further games wait outside the queue and retry).
+	BotWorkers int
+	BotQueue   int
+	// BotMoveTimeout caps the time a bot may take for one move, whatever
+	// its clock says (default 30 s); a bot that takes longer forfeits.
+	BotMoveTimeout time.Duration
 }
 
 // Service plays games. Create it with New, call Open before use and Close at
@@ -67,6 +85,15 @@ type Service struct {
 
 	stop chan struct{}  // closed by Close to end the checkpoint loop
 	done sync.WaitGroup // the checkpoint loop
+
+	// bots and botNames (by UserNameKey) are set by Open and read-only
+	// afterwards.
+	bots      map[int64]*Bot
+	botNames  map[string]*Bot
+	botQueue  chan int64 // games waiting for a bot worker; nil without bots
+	botCtx    context.Context
+	botCancel context.CancelFunc
+	botWG     sync.WaitGroup // the bot workers
 }
 
 // game is one live game. Every field is guarded by mu.
@@ -91,6 +118,14 @@ type game struct {
 	evicted   bool
 	watchers  map[int]func(*tengen.GameEvent)
 	nextWatch int
+
+	// botQueued: the game waits in the bot queue; botBusy: a bot worker
+	// has it; botAgain: something changed while botBusy, look again.
+	botQueued, botBusy, botAgain bool
+	// botRounds counts per colour how often a bot changed the proposal
+	// back in the scoring phase that began at move botRoundsAt.
+	botRounds   map[tengen.Color]int
+	botRoundsAt int
 }
 
 // position is the board of a game: the goban game, plus Black's handicap
@@ -123,7 +158,9 @@ func New(cfg Config) *Service {
 	if cfg.EstimatePlayouts <= 0 {
 		cfg.EstimatePlayouts = 100
 	}
-	return &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{})}
+	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{})}
+	s.botCtx, s.botCancel = context.WithCancel(context.Background())
+	return s
 }
 
 // Open loads every unfinished game, so that its clock runs and times out even
@@ -131,6 +168,9 @@ func New(cfg Config) *Service {
 func (s *Service) Open(ctx context.Context) error {
 	if s.cfg.Games == nil {
 		return errors.New("play: Config.Games is required")
+	}
+	if err := s.openBots(ctx); err != nil {
+		return err
 	}
 	for offset := 0; ; offset += 100 {
 		gs, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 100, Offset: offset})
@@ -165,6 +205,9 @@ func (s *Service) Close() error {
 		s.mu.Unlock()
 		return nil
 	}
+	s.mu.Unlock()
+	botErr := s.closeBots()
+	s.mu.Lock()
 	s.closed = true
 	close(s.stop)
 	games := make([]*game, 0, len(s.games))
@@ -185,7 +228,7 @@ func (s *Service) Close() error {
 		}
 		lg.mu.Unlock()
 	}
-	return errors.Join(errs...)
+	return errors.Join(append(errs, botErr)...)
 }
 
 // checkpointLoop writes running clocks to storage every CheckpointEvery
@@ -498,6 +541,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 		}
 		s.arm(lg)
 	}
+	s.botTurn(lg)
 	return nil
 }
 
@@ -1015,7 +1059,7 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 	var score *goban.Score
 	if upd.Status == tengen.GameScoring {
 		rec.ProposalSeq++
-		rec.Dead = tengenPoints(pos.gb.Board().EstimateDead(s.cfg.EstimatePlayouts))
+		rec.Dead = s.deadStones(pos.gb)
 		rec.AcceptedBlack, rec.AcceptedWhite = 0, 0
 		if score, err = pos.gb.Score(gobanPoints(rec.Dead)); err != nil {
 			return nil, err
@@ -1043,6 +1087,7 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 		lg.publish(&tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: newG, Clock: lg.clockView(),
 			Proposal: lg.proposal(), Score: lg.scoreView()})
 	}
+	s.botTurn(lg)
 	return s.snapshot(lg, userID), nil
 }
 
@@ -1094,6 +1139,7 @@ func (s *Service) Toggle(ctx context.Context, gameID, userID int64, p tengen.Poi
 	}
 	lg.g, lg.rec, lg.score = g, rec, score
 	lg.publish(&tengen.GameEvent{Type: tengen.EventProposal, GameID: lg.id, Proposal: lg.proposal(), Score: lg.scoreView()})
+	s.botTurn(lg)
 	return s.snapshot(lg, userID), nil
 }
 
@@ -1187,5 +1233,6 @@ func (s *Service) Resume(ctx context.Context, gameID, userID int64) (*tengen.Gam
 	lg.g, lg.pos, lg.clk, lg.rec, lg.score = g, pos, clk, rec, nil
 	s.arm(lg)
 	lg.publish(&tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: g, Clock: lg.clockView()})
+	s.botTurn(lg)
 	return s.snapshot(lg, userID), nil
 }

@@ -1,0 +1,582 @@
+package play
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"tengen"
+	"tengen/clock"
+	"tengen/goban"
+)
+
+// Compile-time check that Service offers games against the computer.
+var _ tengen.BotService = (*Service)(nil)
+
+// BotPlayer chooses a computer player's moves. GenMove may be called from
+// several goroutines at once, for different games.
+type BotPlayer interface {
+	// GenMove returns the move for req.Color in req.Game: a play, a pass
+	// or a resignation. An error forfeits the game (unless ctx was
+	// cancelled because the server shuts down).
+	GenMove(ctx context.Context, req BotRequest) (goban.Move, error)
+}
+
+// BotRequest is the position a bot is asked to move in.
+type BotRequest struct {
+	GameID int64
+	// Game is a copy of the position; the bot may change it.
+	Game  *goban.Game
+	Color goban.Color
+	// Settings are the game's settings (board size, ruleset, handicap).
+	Settings tengen.GameSettings
+	// Moves are the stored moves in order, for bots that replay the game
+	// (handicap stones are in Game.Handicap, not here).
+	Moves []*tengen.GameMove
+	// Time is the game's time control (Kind clock.None without a
+	// clock); State and OpponentState are the two clocks as they stood
+	// when the bot's turn began, nil without a clock.
+	Time          clock.TimeControl
+	State         *clock.State
+	OpponentState *clock.State
+}
+
+// Bot is a computer opponent: an account that the service plays for.
+type Bot struct {
+	// Name is the bot's user name; its account is created (marked as a
+	// bot) when the service opens.
+	Name string
+	// Level and Rank describe the strength for the lobby (see
+	// tengen.BotInfo).
+	Level, Rank string
+	// External marks an engine the operator configured.
+	External bool
+	// BoardSizes and Rulesets restrict the games the bot plays; nil means
+	// any.
+	BoardSizes []int
+	Rulesets   []string
+	// MaxGames bounds the bot's unfinished games; 0 means no bound.
+	MaxGames int
+	// Player chooses the moves. If it implements io.Closer, Close of the
+	// service closes it.
+	Player BotPlayer
+
+	userID int64
+}
+
+// DeadStoneEstimator judges the dead stones at the end of a game; the
+// search engine (engine.Engine) implements it.
+type DeadStoneEstimator interface {
+	// DeadStones returns the stones it considers dead in the current
+	// position of g; g must not be changed.
+	DeadStones(g *goban.Game) []goban.Point
+}
+
+// maxBotRounds is how often a bot changes a proposal back to its own
+// estimate in one scoring phase before it accepts its opponent's: two
+// players who disagree forever must not toggle forever.
+const maxBotRounds = 2
+
+// botPassword is stored as a bot's password hash; it is no hash at all, so
+// no password matches it.
+const botPassword = "!bot"
+
+// openBots creates or finds the bot accounts and starts the workers. It
+// runs in Open before the games are loaded, so that loading a game whose
+// turn is a bot's queues its move.
+func (s *Service) openBots(ctx context.Context) error {
+	s.bots = map[int64]*Bot{}
+	s.botNames = map[string]*Bot{}
+	if len(s.cfg.Bots) == 0 {
+		return nil
+	}
+	if s.cfg.Users == nil || s.cfg.Challenges == nil {
+		return errors.New("play: bots need Config.Users and Config.Challenges")
+	}
+	for i := range s.cfg.Bots {
+		b := &s.cfg.Bots[i]
+		if b.Player == nil {
+			return fmt.Errorf("play: bot %q has no player", b.Name)
+		}
+		key := tengen.UserNameKey(b.Name)
+		if s.botNames[key] != nil {
+			return fmt.Errorf("play: two bots are called %q", b.Name)
+		}
+		u, err := s.cfg.Users.FindUserByName(ctx, b.Name)
+		switch {
+		case tengen.ErrorCode(err) == tengen.ENOTFOUND:
+			u = &tengen.User{Name: b.Name, PasswordHash: botPassword, Bot: true}
+			if err := s.cfg.Users.CreateUser(ctx, u); err != nil {
+				return fmt.Errorf("play: creating bot account %q: %w", b.Name, err)
+			}
+		case err != nil:
+			return fmt.Errorf("play: bot account %q: %w", b.Name, err)
+		case !u.Bot:
+			return fmt.Errorf("play: bot name %q belongs to a person's account; choose another name", b.Name)
+		}
+		b.userID = u.ID
+		s.bots[u.ID] = b
+		s.botNames[key] = b
+	}
+	workers := s.cfg.BotWorkers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	queue := s.cfg.BotQueue
+	if queue <= 0 {
+		queue = 256
+	}
+	s.botQueue = make(chan int64, queue)
+	for range workers {
+		s.botWG.Add(1)
+		go s.botWorker()
+	}
+	return nil
+}
+
+// closeBots stops the workers (a move being searched is abandoned; the
+// game is picked up again after the next Open) and closes the players.
+func (s *Service) closeBots() error {
+	s.botCancel()
+	s.botWG.Wait()
+	var errs []error
+	for i := range s.cfg.Bots {
+		if c, ok := s.cfg.Bots[i].Player.(io.Closer); ok {
+			errs = append(errs, c.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Bots implements tengen.BotService.
+func (s *Service) Bots() []tengen.BotInfo {
+	out := make([]tengen.BotInfo, 0, len(s.cfg.Bots))
+	for _, b := range s.cfg.Bots {
+		if b.userID == 0 {
+			continue // Open has not run
+		}
+		out = append(out, tengen.BotInfo{UserID: b.userID, Name: b.Name, Level: b.Level, Rank: b.Rank,
+			External: b.External, BoardSizes: b.BoardSizes, Rulesets: b.Rulesets})
+	}
+	return out
+}
+
+// PlayBot implements tengen.BotService: the game is made from a direct
+// challenge to the bot that the bot accepts at once.
+func (s *Service) PlayBot(ctx context.Context, userID int64, name string, set tengen.GameSettings) (*tengen.Game, error) {
+	if userID == 0 {
+		return nil, tengen.Errorf(tengen.EUNAUTHORIZED, "Log in to play.")
+	}
+	b := s.botNames[tengen.UserNameKey(name)]
+	if b == nil {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "There is no computer player called %q.", name)
+	}
+	if s.bots[userID] != nil {
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Bots do not start games.")
+	}
+	if err := set.Validate(); err != nil {
+		return nil, err
+	}
+	if len(b.BoardSizes) > 0 && !slices.Contains(b.BoardSizes, set.BoardSize) {
+		return nil, tengen.Errorf(tengen.EINVALID, "%s plays on boards of size %s only.", b.Name, joinInts(b.BoardSizes))
+	}
+	if len(b.Rulesets) > 0 && !slices.Contains(b.Rulesets, set.Ruleset) {
+		return nil, tengen.Errorf(tengen.EINVALID, "%s plays under the rulesets %s only.", b.Name, strings.Join(b.Rulesets, ", "))
+	}
+	if set.FreeHandicap {
+		return nil, tengen.Errorf(tengen.EINVALID, "Games against the computer use fixed handicap stones.")
+	}
+	if b.MaxGames > 0 {
+		id := b.userID
+		_, n, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{UserID: &id,
+			Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if n >= b.MaxGames {
+			return nil, tengen.Errorf(tengen.ECONFLICT, "%s is playing as many games as it may; try again later.", b.Name)
+		}
+	}
+	c := &tengen.Challenge{ChallengerID: userID, OpponentID: b.userID, Settings: set}
+	if err := s.cfg.Challenges.CreateChallenge(ctx, c); err != nil {
+		return nil, err
+	}
+	g, err := s.cfg.Games.CreateGameFromChallenge(ctx, c.ID, b.userID)
+	if err != nil {
+		return nil, err
+	}
+	// Loading the game starts its clock and, when the bot moves first,
+	// queues its move.
+	lg, err := s.lock(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	g = lg.g
+	s.unlock(lg)
+	s.log.Info("play: game against the computer", "game", g.ID, "user", userID, "bot", b.Name)
+	return g, nil
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+// botToAct returns the bots that must act in lg: the bot to move, or the
+// bots that have not accepted the current proposal. The caller holds
+// lg.mu.
+func (s *Service) botToAct(lg *game) []tengen.Color {
+	if len(s.bots) == 0 || lg.g == nil {
+		return nil
+	}
+	g := lg.g
+	switch g.Status {
+	case tengen.GamePlaying:
+		if s.bots[playerID(g, g.ToMove)] != nil && lg.pos.placing == 0 {
+			return []tengen.Color{g.ToMove}
+		}
+	case tengen.GameScoring:
+		var cs []tengen.Color
+		for _, c := range []tengen.Color{tengen.Black, tengen.White} {
+			if s.bots[playerID(g, c)] != nil && accepted(lg.rec, c) != lg.rec.ProposalSeq {
+				cs = append(cs, c)
+			}
+		}
+		return cs
+	}
+	return nil
+}
+
+func playerID(g *tengen.Game, c tengen.Color) int64 {
+	if c == tengen.Black {
+		return g.BlackID
+	}
+	return g.WhiteID
+}
+
+// botTurn queues the game for a bot worker if a bot must act in it. A game
+// is queued or worked on at most once at a time; a change while a worker
+// has it sets botAgain, and the worker looks again when it is done. The
+// caller holds lg.mu.
+func (s *Service) botTurn(lg *game) {
+	if s.botQueue == nil || len(s.botToAct(lg)) == 0 {
+		return
+	}
+	if lg.botBusy {
+		lg.botAgain = true
+		return
+	}
+	if lg.botQueued {
+		return
+	}
+	lg.botQueued = true
+	s.enqueue(lg.id)
+}
+
+// enqueue puts a game into the bounded bot queue without blocking the
+// caller (who holds a game's lock). When the queue is full the game tries
+// again a second later: bot games wait, human games never do.
+func (s *Service) enqueue(id int64) {
+	if s.botCtx.Err() != nil {
+		return
+	}
+	select {
+	case s.botQueue <- id:
+	default:
+		time.AfterFunc(time.Second, func() { s.enqueue(id) })
+	}
+}
+
+func (s *Service) botWorker() {
+	defer s.botWG.Done()
+	for {
+		select {
+		case <-s.botCtx.Done():
+			return
+		case id := <-s.botQueue:
+			s.botJob(id)
+		}
+	}
+}
+
+// botJob lets the bots of one game act: move, or agree on the dead stones.
+func (s *Service) botJob(id int64) {
+	ctx := s.botCtx
+	lg, err := s.lock(ctx, id)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("play: bot cannot load game", "game", id, "err", err)
+		}
+		return
+	}
+	lg.botQueued, lg.botBusy, lg.botAgain = false, true, false
+	colors := s.botToAct(lg)
+	g := lg.g
+	var req BotRequest
+	if g.Status == tengen.GamePlaying && len(colors) == 1 {
+		req = s.botRequest(lg, colors[0])
+	}
+	s.unlock(lg)
+
+	for _, c := range colors {
+		uid := playerID(g, c)
+		b := s.bots[uid]
+		if g.Status == tengen.GamePlaying {
+			s.botMove(ctx, b, g, c, req)
+		} else {
+			s.botScore(ctx, b, g.ID, c)
+		}
+	}
+
+	lg, err = s.lock(context.Background(), id)
+	if err != nil {
+		return
+	}
+	lg.botBusy = false
+	if lg.botAgain {
+		lg.botAgain = false
+		s.botTurn(lg)
+	}
+	s.unlock(lg)
+}
+
+// botRequest copies what the bot of colour c needs. The caller holds
+// lg.mu.
+func (s *Service) botRequest(lg *game, c tengen.Color) BotRequest {
+	req := BotRequest{GameID: lg.id, Game: lg.pos.gb.Clone(), Color: gobanColor(c), Settings: lg.g.Settings,
+		Moves: lg.moves[:len(lg.moves):len(lg.moves)]}
+	if tc, ok := clockControl(lg.g.Settings.TimeControl); ok && lg.clk != nil {
+		req.Time = tc
+		own, opp := lg.clk.State(clockColor(c)), lg.clk.State(clockColor(c.Opponent()))
+		req.State, req.OpponentState = &own, &opp
+	}
+	return req
+}
+
+// botMove asks the bot for its move and plays it like a human's move. A
+// bot that fails or plays an illegal move forfeits.
+func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c tengen.Color, req BotRequest) {
+	timeout := s.cfg.BotMoveTimeout
+	if timeout <= 0 {
+		timeout = 30 * time.Second
+	}
+	mctx, cancel := context.WithTimeout(ctx, timeout)
+	m, err := b.Player.GenMove(mctx, req)
+	cancel()
+	if ctx.Err() != nil {
+		return // shutting down: the next Open asks again
+	}
+	if err != nil {
+		s.forfeit(g.ID, g.MoveCount, c, fmt.Sprintf("%s failed to move: %v", b.Name, err))
+		return
+	}
+	cmd := tengen.MoveCommand{Seq: g.MoveCount + 1}
+	switch {
+	case m.Kind == goban.Play:
+		cmd.Kind, cmd.X, cmd.Y = tengen.MovePlay, m.Point.X, m.Point.Y
+	case m.Kind == goban.Pass:
+		cmd.Kind = tengen.MovePass
+	default:
+		cmd.Kind = tengen.MoveResign
+	}
+	_, err = s.Move(ctx, g.ID, b.userID, cmd)
+	switch tengen.ErrorCode(err) {
+	case "":
+	case tengen.EINVALID:
+		s.forfeit(g.ID, g.MoveCount, c, fmt.Sprintf("%s played an illegal move (%s %d,%d): %s", b.Name, cmd.Kind, cmd.X, cmd.Y, tengen.ErrorMessage(err)))
+	case tengen.ECONFLICT, tengen.EFORBIDDEN:
+		// The game moved on meanwhile (a resignation, a timeout).
+		s.log.Debug("play: bot move no longer fits", "game", g.ID, "bot", b.Name, "err", err)
+	default:
+		if ctx.Err() == nil {
+			s.log.Error("play: storing bot move", "game", g.ID, "bot", b.Name, "err", err)
+			time.AfterFunc(time.Second, func() { s.requeue(g.ID) })
+		}
+	}
+}
+
+// requeue looks at a game again after a failure that was not the bot's.
+func (s *Service) requeue(id int64) {
+	if s.botCtx.Err() != nil {
+		return
+	}
+	lg, err := s.lock(s.botCtx, id)
+	if err != nil {
+		return
+	}
+	s.botTurn(lg)
+	s.unlock(lg)
+}
+
+// botScore makes the bot of colour c agree on the dead stones: it accepts
+// a proposal that matches its own estimate, otherwise changes the proposal
+// to its estimate group by group, and after maxBotRounds such rounds in one
+// scoring phase it accepts whatever is proposed, so that a disagreement
+// ends.
+func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c tengen.Color) {
+	lg, err := s.lock(ctx, id)
+	if err != nil {
+		return
+	}
+	if lg.g.Status != tengen.GameScoring || accepted(lg.rec, c) == lg.rec.ProposalSeq {
+		s.unlock(lg)
+		return
+	}
+	gb, seq, dead := lg.pos.gb.Clone(), lg.rec.ProposalSeq, lg.rec.Dead
+	s.unlock(lg)
+
+	est := s.deadStones(gb)
+	giveIn := false
+	if !samePoints(est, dead) {
+		// Count the round; the estimate took a while, so look again.
+		lg, err := s.lock(ctx, id)
+		if err != nil {
+			return
+		}
+		if lg.g.Status != tengen.GameScoring || lg.rec.ProposalSeq != seq {
+			s.unlock(lg)
+			return // changed meanwhile: botTurn looks again
+		}
+		if lg.botRoundsAt != lg.g.MoveCount || lg.botRounds == nil {
+			lg.botRounds, lg.botRoundsAt = map[tengen.Color]int{}, lg.g.MoveCount
+		}
+		giveIn = lg.botRounds[c] >= maxBotRounds
+		if !giveIn {
+			lg.botRounds[c]++
+		}
+		s.unlock(lg)
+	}
+	if samePoints(est, dead) || giveIn {
+		if giveIn {
+			s.log.Info("play: bot accepts a count it disagrees with", "game", id, "bot", b.Name)
+		}
+		if _, err := s.Accept(ctx, id, b.userID, seq); err != nil && tengen.ErrorCode(err) != tengen.ECONFLICT {
+			s.log.Error("play: bot accepting", "game", id, "bot", b.Name, "err", err)
+		}
+		return
+	}
+	// Toggle the groups that differ. A group the board marks differently
+	// from the estimate (a toggle that does not remove the difference)
+	// is tried once only.
+	tried := map[tengen.Point]bool{}
+	cur := dead
+	for range gb.Width() * gb.Height() {
+		var next *tengen.Point
+		for _, p := range symmetricDifference(cur, est) {
+			if !tried[p] {
+				next = &p
+				break
+			}
+		}
+		if next == nil {
+			return
+		}
+		tried[*next] = true
+		snap, err := s.Toggle(ctx, id, b.userID, *next)
+		if err != nil {
+			if tengen.ErrorCode(err) != tengen.ECONFLICT {
+				s.log.Error("play: bot toggling", "game", id, "bot", b.Name, "err", err)
+			}
+			return
+		}
+		if snap.Proposal == nil {
+			return
+		}
+		cur = snap.Proposal.Dead
+	}
+}
+
+// deadStones estimates the dead stones of the position with the injected
+// estimator, or with goban's static estimate when there is none.
+func (s *Service) deadStones(gb *goban.Game) []tengen.Point {
+	var pts []goban.Point
+	if s.cfg.DeadStones != nil {
+		pts = s.cfg.DeadStones.DeadStones(gb)
+	} else {
+		pts = gb.Board().EstimateDead(s.cfg.EstimatePlayouts)
+	}
+	out := tengenPoints(pts)
+	slices.SortFunc(out, comparePoints)
+	return out
+}
+
+func comparePoints(a, b tengen.Point) int {
+	return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
+}
+
+func samePoints(a, b []tengen.Point) bool {
+	return len(symmetricDifference(a, b)) == 0
+}
+
+// symmetricDifference returns the points in exactly one of a and b, in
+// board order.
+func symmetricDifference(a, b []tengen.Point) []tengen.Point {
+	in := map[tengen.Point]int{}
+	for _, p := range a {
+		in[p] |= 1
+	}
+	for _, p := range b {
+		in[p] |= 2
+	}
+	var out []tengen.Point
+	for p, v := range in {
+		if v != 3 {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, comparePoints)
+	return out
+}
+
+// forfeit ends the game because the bot of colour loser failed: the
+// opponent wins by forfeit (B+F or W+F). It changes nothing if the game
+// moved on since move moveCount.
+func (s *Service) forfeit(id int64, moveCount int, loser tengen.Color, reason string) {
+	ctx := context.Background()
+	lg, err := s.lock(ctx, id)
+	if err != nil {
+		return
+	}
+	defer s.unlock(lg)
+	if lg.g.Status == tengen.GameFinished || lg.g.MoveCount != moveCount {
+		return
+	}
+	result := "B+F"
+	if loser == tengen.Black {
+		result = "W+F"
+	}
+	rec := lg.rec
+	clk := cloneClock(lg.clk)
+	if clk != nil {
+		if _, running := clk.Running(); running {
+			if _, err := clk.Pause(s.cfg.Now()); err != nil {
+				s.log.Error("play: forfeit: clock", "game", id, "err", err)
+			}
+		}
+		if rec.Clock, err = clk.MarshalJSON(); err != nil {
+			s.log.Error("play: forfeit: clock", "game", id, "err", err)
+			return
+		}
+	}
+	g, err := s.cfg.Games.UpdateGame(ctx, id, moveCount, tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result, Record: &rec})
+	if err != nil {
+		s.log.Error("play: forfeit", "game", id, "reason", reason, "err", err)
+		return
+	}
+	if !lg.pos.gb.Ended() {
+		lg.pos.gb.End(gobanColor(loser.Opponent()), goban.EndForfeit)
+	}
+	lg.g, lg.clk, lg.rec = g, clk, rec
+	s.arm(lg)
+	lg.publish(&tengen.GameEvent{Type: tengen.EventPhase, GameID: id, Game: g, Clock: lg.clockView()})
+	s.log.Warn("play: bot forfeits", "game", id, "color", loser, "result", result, "reason", reason)
+}

@@ -1,0 +1,60 @@
+package play
+
+import (
+	"context"
+	"sync"
+
+	"tengen/engine"
+	"tengen/goban"
+)
+
+// EngineBot plays with Tengen's own search engine at one level. Each
+// engine searches one position at a time, so the bot keeps a free list of
+// engines and uses as many at once as workers ask it to move (the worker
+// pool bounds that).
+type EngineBot struct {
+	opts engine.Options
+
+	mu   sync.Mutex       // guards idle
+	idle []*engine.Engine // engines not searching now
+}
+
+// NewEngineBot returns a bot that plays with engines made from opts. A
+// server wants opts.Threads 1 (the worker pool gives the parallelism) and
+// opts.MaxTime as the cap of every move's thinking time.
+func NewEngineBot(opts engine.Options) *EngineBot {
+	return &EngineBot{opts: opts}
+}
+
+// GenMove implements BotPlayer with the game's clock, which the engine's
+// time management honours.
+func (b *EngineBot) GenMove(ctx context.Context, req BotRequest) (goban.Move, error) {
+	b.mu.Lock()
+	var e *engine.Engine
+	if n := len(b.idle); n > 0 {
+		e, b.idle = b.idle[n-1], b.idle[:n-1]
+	}
+	b.mu.Unlock()
+	if e == nil {
+		e = engine.New(b.opts)
+	}
+	defer func() {
+		b.mu.Lock()
+		b.idle = append(b.idle, e)
+		b.mu.Unlock()
+	}()
+	return e.Move(ctx, req.Game, engine.Request{Color: req.Color, Time: req.Time, State: req.State})
+}
+
+// EngineBots returns one bot per engine level, weakest first, named
+// "Tengen-<level>" and labelled with the level's kyu rank. opts.Level is
+// replaced by each level.
+func EngineBots(opts engine.Options) []Bot {
+	var bots []Bot
+	for _, sp := range engine.Levels() {
+		o := opts
+		o.Level = sp.Level
+		bots = append(bots, Bot{Name: "Tengen-" + sp.Name, Level: sp.Name, Rank: sp.Rank(), Player: NewEngineBot(o)})
+	}
+	return bots
+}

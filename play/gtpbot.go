@@ -1,0 +1,408 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"tengen"
+	"tengen/clock"
+	"tengen/goban"
+	"tengen/gtp"
+)
+
+// GTPBotConfig is one external engine in the operator's bots file (see
+// docs/API.md, "Computer opponents").
+type GTPBotConfig struct {
+	// Name is the bot's user name (3–20 letters, digits, '-', '_').
+	Name string `json:"name"`
+	// Command is the engine's command line: the program and its
+	// arguments, e.g. ["gnugo", "--mode", "gtp", "--level", "10"].
+	Command []string `json:"command"`
+	// Dir is the working directory; Env is added to the environment.
+	Dir string   `json:"dir,omitempty"`
+	Env []string `json:"env,omitempty"`
+	// BoardSizes and Rulesets restrict the games offered; empty means
+	// any.
+	BoardSizes []int    `json:"boardSizes,omitempty"`
+	Rulesets   []string `json:"rulesets,omitempty"`
+	// MaxGames bounds the bot's unfinished games and its processes
+	// (default 1).
+	MaxGames int `json:"maxGames,omitempty"`
+	// Rank is the strength label shown in the lobby, e.g. "8 kyu".
+	Rank string `json:"rank,omitempty"`
+}
+
+// botsFile is the JSON form of the bots file.
+type botsFile struct {
+	Bots []GTPBotConfig `json:"bots"`
+}
+
+// ParseBotsFile reads a bots file: {"bots": [{"name": …, "command": […],
+// …}, …]}. Errors name the line and column.
+func ParseBotsFile(name string, data []byte) ([]GTPBotConfig, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f botsFile
+	if err := dec.Decode(&f); err != nil {
+		var off int64 = -1
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			off = se.Offset
+		case errors.As(err, &te):
+			off = te.Offset
+		default:
+			off = dec.InputOffset()
+		}
+		line, col := lineCol(data, off)
+		return nil, fmt.Errorf("%s:%d:%d: %v", name, line, col, err)
+	}
+	seen := map[string]bool{}
+	for i, b := range f.Bots {
+		where := fmt.Sprintf("%s: bot %d (%q)", name, i+1, b.Name)
+		if err := tengen.ValidateUserName(b.Name); err != nil {
+			return nil, fmt.Errorf("%s: %s", where, tengen.ErrorMessage(err))
+		}
+		if seen[tengen.UserNameKey(b.Name)] {
+			return nil, fmt.Errorf("%s: the name is used twice", where)
+		}
+		seen[tengen.UserNameKey(b.Name)] = true
+		if len(b.Command) == 0 || b.Command[0] == "" {
+			return nil, fmt.Errorf("%s: command is empty", where)
+		}
+		for _, n := range b.BoardSizes {
+			if n < tengen.MinBoardSize || n > tengen.MaxBoardSize {
+				return nil, fmt.Errorf("%s: board size %d is not between %d and %d", where, n, tengen.MinBoardSize, tengen.MaxBoardSize)
+			}
+		}
+		for _, r := range b.Rulesets {
+			if !slices.Contains(tengen.Rulesets, r) {
+				return nil, fmt.Errorf("%s: unknown ruleset %q (known: %s)", where, r, strings.Join(tengen.Rulesets, ", "))
+			}
+		}
+		if b.MaxGames < 0 {
+			return nil, fmt.Errorf("%s: maxGames is negative", where)
+		}
+	}
+	return f.Bots, nil
+}
+
+// LoadBotsFile reads the bots file at path.
+func LoadBotsFile(path string) ([]GTPBotConfig, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBotsFile(path, data)
+}
+
+func lineCol(data []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(off) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// GTPBot plays with an external GTP engine. For every move it takes an
+// idle engine process (starting one if fewer than MaxGames run), sets up
+// the game from scratch — board size, komi, ruleset, time settings,
+// handicap, every move — and asks genmove. Replaying each time keeps
+// nothing in the process that a restart of Tengen or of the engine could
+// lose. A process that fails is ended and not reused.
+type GTPBot struct {
+	cfg GTPBotConfig
+	log *slog.Logger
+
+	ctx    context.Context // ends the processes
+	cancel context.CancelFunc
+	slots  chan struct{} // one per process that may run
+
+	mu     sync.Mutex // guards idle, warned and closed
+	idle   []*gtpProc
+	warned map[string]bool
+	closed bool
+}
+
+type gtpProc struct {
+	*gtp.Process
+	known map[string]bool
+}
+
+// NewGTPBot returns the bot for cfg; processes start when first needed.
+func NewGTPBot(cfg GTPBotConfig, log *slog.Logger) *GTPBot {
+	if cfg.MaxGames <= 0 {
+		cfg.MaxGames = 1
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &GTPBot{cfg: cfg, log: log, ctx: ctx, cancel: cancel, slots: make(chan struct{}, cfg.MaxGames), warned: map[string]bool{}}
+}
+
+// GTPBots returns the bots of a bots file.
+func GTPBots(cfgs []GTPBotConfig, log *slog.Logger) []Bot {
+	var bots []Bot
+	for _, c := range cfgs {
+		bots = append(bots, Bot{Name: c.Name, Rank: c.Rank, External: true, BoardSizes: c.BoardSizes, Rulesets: c.Rulesets,
+			MaxGames: max(c.MaxGames, 1), Player: NewGTPBot(c, log)})
+	}
+	return bots
+}
+
+// Close ends every engine process.
+func (b *GTPBot) Close() error {
+	b.mu.Lock()
+	b.closed = true
+	idle := b.idle
+	b.idle = nil
+	b.mu.Unlock()
+	var errs []error
+	for _, p := range idle {
+		errs = append(errs, p.Close())
+	}
+	b.cancel()
+	return errors.Join(errs...)
+}
+
+// warnOnce logs an engine's shortcoming once per bot.
+func (b *GTPBot) warnOnce(key, msg string) {
+	b.mu.Lock()
+	seen := b.warned[key]
+	b.warned[key] = true
+	b.mu.Unlock()
+	if !seen {
+		b.log.Warn("play: external bot: "+msg, "bot", b.cfg.Name)
+	}
+}
+
+// GenMove implements BotPlayer.
+func (b *GTPBot) GenMove(ctx context.Context, req BotRequest) (goban.Move, error) {
+	select {
+	case b.slots <- struct{}{}:
+	case <-ctx.Done():
+		return goban.Move{}, ctx.Err()
+	}
+	defer func() { <-b.slots }()
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return goban.Move{}, errors.New("the bot is shut down")
+	}
+	var p *gtpProc
+	if n := len(b.idle); n > 0 {
+		p, b.idle = b.idle[n-1], b.idle[:n-1]
+	}
+	b.mu.Unlock()
+	if p == nil {
+		var err error
+		if p, err = b.start(ctx); err != nil {
+			return goban.Move{}, err
+		}
+	}
+	m, err := b.genMove(ctx, p, req)
+	if err != nil {
+		err = b.failure(p, err)
+		p.Close()
+		return goban.Move{}, err
+	}
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		p.Close()
+	} else {
+		b.idle = append(b.idle, p)
+		b.mu.Unlock()
+	}
+	return m, nil
+}
+
+// start runs a new engine process and asks for its commands.
+func (b *GTPBot) start(ctx context.Context) (*gtpProc, error) {
+	var env []string
+	if len(b.cfg.Env) > 0 {
+		env = append(os.Environ(), b.cfg.Env...)
+	}
+	proc, err := gtp.Start(b.ctx, b.cfg.Command[0], b.cfg.Command[1:], gtp.ProcessOptions{Dir: b.cfg.Dir, Env: env, GracePeriod: 2 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	p := &gtpProc{Process: proc, known: map[string]bool{}}
+	list, err := p.Send(ctx, "list_commands")
+	if err != nil {
+		err = b.failure(p, err)
+		p.Close()
+		return nil, fmt.Errorf("list_commands: %w", err)
+	}
+	for _, f := range strings.Fields(list) {
+		p.known[f] = true
+	}
+	return p, nil
+}
+
+// failure adds the engine's last words on standard error when it died.
+func (b *GTPBot) failure(p *gtpProc, err error) error {
+	select {
+	case <-p.Done():
+		if tail := strings.TrimSpace(p.Stderr()); tail != "" {
+			if i := strings.LastIndexByte(tail, '\n'); i >= 0 {
+				tail = tail[i+1:]
+			}
+			return fmt.Errorf("%w (the engine exited; its last words: %q)", err, tail)
+		}
+		return fmt.Errorf("%w (the engine exited)", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	return err
+}
+
+// kataRuleNames and kgsRuleNames translate goban's ruleset names into the
+// names those commands know where they differ; the scoring method stays.
+var (
+	kataRuleNames = map[string]string{"jasiek": "japanese", "online": "japanese", "pfaundler": "japanese"}
+	kgsRuleNames  = map[string]string{"korean": "japanese", "jasiek": "japanese", "online": "japanese", "pfaundler": "japanese",
+		"chinese-ogs": "chinese", "new-zealand": "new_zealand", "tromp-taylor": "new_zealand"}
+)
+
+// genMove sets the game up in the engine and asks for the move.
+func (b *GTPBot) genMove(ctx context.Context, p *gtpProc, req BotRequest) (goban.Move, error) {
+	n := req.Settings.BoardSize
+	send := func(name string, args ...string) error {
+		_, err := p.Send(ctx, name, args...)
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
+		}
+		return nil
+	}
+	if err := send("boardsize", strconv.Itoa(n)); err != nil {
+		return goban.Move{}, err
+	}
+	if err := send("clear_board"); err != nil {
+		return goban.Move{}, err
+	}
+	if err := send("komi", strconv.FormatFloat(req.Game.Komi(), 'f', -1, 64)); err != nil {
+		return goban.Move{}, err
+	}
+	// The ruleset, always: the engine must know what it plays.
+	rules := req.Settings.Ruleset
+	told := false
+	for _, c := range []struct {
+		cmd   string
+		alias map[string]string
+	}{{"kata-set-rules", kataRuleNames}, {"kgs-rules", kgsRuleNames}} {
+		if !p.known[c.cmd] {
+			continue
+		}
+		names := []string{rules}
+		if a, ok := c.alias[rules]; ok {
+			names = append(names, a)
+		}
+		for _, name := range names {
+			if send(c.cmd, name) == nil {
+				told = true
+				break
+			}
+		}
+		if told {
+			break
+		}
+	}
+	if !told {
+		b.warnOnce("rules "+rules, fmt.Sprintf("the engine knows neither kata-set-rules nor kgs-rules for %s; its command line must select the rules", rules))
+	}
+	// The time settings, always; "time_settings 0 1 0" is GTP's "no time
+	// limit".
+	line := "time_settings 0 1 0"
+	if req.Time.Kind != clock.None {
+		if p.known["kgs-time_settings"] {
+			line, _ = clock.KGSTimeSettingsCommand(req.Time)
+		} else {
+			line, _ = clock.TimeSettingsCommand(req.Time)
+		}
+	}
+	if f := strings.Fields(line); len(f) > 0 {
+		if err := send(f[0], f[1:]...); err != nil {
+			b.warnOnce("time", fmt.Sprintf("%v; the engine does not know its time", err))
+		}
+	}
+	if _, pts := req.Game.Handicap(); len(pts) > 0 {
+		vs := make([]string, len(pts))
+		for i, pt := range pts {
+			vs[i] = goban.FormatVertex(pt, n)
+		}
+		if err := send("set_free_handicap", vs...); err != nil {
+			return goban.Move{}, err
+		}
+	}
+	for _, m := range req.Moves {
+		color := "b"
+		if m.Color == tengen.White {
+			color = "w"
+		}
+		switch m.Kind {
+		case tengen.MovePlay:
+			if err := send("play", color, goban.FormatVertex(goban.Point{X: m.X, Y: m.Y}, n)); err != nil {
+				return goban.Move{}, err
+			}
+		case tengen.MovePass:
+			if err := send("play", color, "pass"); err != nil {
+				return goban.Move{}, err
+			}
+		}
+	}
+	if req.Time.Kind != clock.None {
+		for _, side := range []struct {
+			c  goban.Color
+			st *clock.State
+		}{{req.Color, req.State}, {req.Color.Opponent(), req.OpponentState}} {
+			if side.st == nil {
+				continue
+			}
+			cc := clock.Black
+			if side.c == goban.White {
+				cc = clock.White
+			}
+			if line, ok := clock.TimeLeftCommand(cc, req.Time, *side.st); ok {
+				f := strings.Fields(line)
+				if err := send(f[0], f[1:]...); err != nil {
+					b.warnOnce("time_left", err.Error())
+				}
+			}
+		}
+	}
+	color := "b"
+	if req.Color == goban.White {
+		color = "w"
+	}
+	ans, err := p.Send(ctx, "genmove", color)
+	if err != nil {
+		return goban.Move{}, fmt.Errorf("genmove %s: %w", color, err)
+	}
+	v := strings.ToLower(strings.TrimSpace(ans))
+	switch v {
+	case "resign":
+		return goban.ResignMove(req.Color), nil
+	case "pass":
+		return goban.PassMove(req.Color), nil
+	}
+	pt, pass, err := goban.ParseVertex(v, n, n)
+	if err != nil {
+		return goban.Move{}, fmt.Errorf("genmove %s answered %q, which is no move", color, ans)
+	}
+	if pass {
+		return goban.PassMove(req.Color), nil
+	}
+	return goban.PlayAt(req.Color, pt), nil
+}
