@@ -13,6 +13,8 @@ type BotInfo struct {
 	// Rank is the strength label shown to players, e.g. "25 kyu"; it may
 	// be "" for external engines whose operator gave none.
 	Rank string `json:"rank,omitempty"`
+	// RankEstimated is true while no match has measured Rank.
+	RankEstimated bool `json:"rankEstimated,omitempty"`
 	// External is true for engines the operator configured (GTP).
 	External bool `json:"external,omitempty"`
 	// BoardSizes and Rulesets list what the bot plays; nil means any.

@@ -110,6 +110,9 @@ func (s *Server) createChallenge(r *nethttp.Request, req challengeRequest) (*ten
 		if err != nil {
 			return nil, err
 		}
+		if opp.Bot {
+			return nil, tengen.Errorf(tengen.EINVALID, "%s is a computer player; start a game with it under \"Play the computer\".", opp.Name)
+		}
 		c.OpponentID = opp.ID
 	}
 	if err := s.svc.Challenges.CreateChallenge(r.Context(), c); err != nil {

@@ -93,6 +93,12 @@ func (s *Server) login(w nethttp.ResponseWriter, r *nethttp.Request, name, passw
 	} else if err != nil {
 		return nil, err
 	}
+	if u.Bot {
+		// Bot accounts have no password; the server plays for them.
+		bcrypt.CompareHashAndPassword(s.dummyHash, []byte(password))
+		s.log.Warn("login as a bot refused", "id", requestID(r.Context()), "user", u.ID)
+		return nil, fail
+	}
 	if err := bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)); err != nil {
 		if !errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
 			return nil, err

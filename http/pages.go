@@ -132,6 +132,8 @@ type pageData struct {
 	Game     *gamePage        // game page
 	MyGames  *myGamesPage     // "my games" page
 	Live     []*tengen.Game   // home: games being played, to watch
+	Bots     []tengen.BotInfo // home: computer opponents
+	BotForm  challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -142,6 +144,8 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		Path:      r.URL.Path,
 		Rulesets:  tengen.Rulesets,
 		Form:      defaultChallengeForm,
+		Bots:      s.bots(),
+		BotForm:   defaultBotForm,
 	}
 }
 
@@ -204,6 +208,15 @@ func (s *Server) handleHome(w nethttp.ResponseWriter, r *nethttp.Request) {
 }
 
 func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string, form *challengeForm) {
+	s.renderHomeData(w, r, status, errText, func(data *pageData) {
+		if form != nil {
+			data.Form = *form
+		}
+	})
+}
+
+// renderHomeData renders the lobby; fill sets the form values shown.
+func (s *Server) renderHomeData(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string, fill func(*pageData)) {
 	lobby, err := s.lobby(r)
 	if err != nil {
 		s.error(w, r, err)
@@ -218,9 +231,7 @@ func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status
 	}
 	data := s.newPage(r)
 	data.Lobby, data.Error, data.Live = lobby, errText, live
-	if form != nil {
-		data.Form = *form
-	}
+	fill(data)
 	s.render(w, r, status, "home", data)
 }
 

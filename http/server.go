@@ -92,6 +92,9 @@ type Services struct {
 	// Play plays games (moves, scoring, clocks, WebSocket events). It is
 	// optional: without it the play endpoints answer not_found.
 	Play tengen.PlayService
+	// Bots offers games against the computer; optional: without it the
+	// lobby shows no "Play the computer" form.
+	Bots tengen.BotService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -276,6 +279,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /challenges/{id}/cancel", s.handleCancelForm)
 	mux.HandleFunc("GET /games/{id}", s.handleGamePage)
 	mux.HandleFunc("GET /me/games", s.handleMyGames)
+	mux.HandleFunc("POST /bots/play", s.handleBotForm)
 
 	// JSON API.
 	mux.HandleFunc("POST /api/v1/register", s.apiRegister)
@@ -291,6 +295,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /api/v1/games", s.apiListGames)
 	mux.HandleFunc("GET /api/v1/games/{id}", s.apiGetGame)
 	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
+	mux.HandleFunc("GET /api/v1/bots", s.apiListBots)
+	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
 	s.playRoutes(mux)
 	return s.withNotFound(mux)
 }

@@ -52,9 +52,10 @@ type Bot struct {
 	// Name is the bot's user name; its account is created (marked as a
 	// bot) when the service opens.
 	Name string
-	// Level and Rank describe the strength for the lobby (see
-	// tengen.BotInfo).
-	Level, Rank string
+	// Level, Rank and RankEstimated describe the strength for the lobby
+	// (see tengen.BotInfo).
+	Level, Rank   string
+	RankEstimated bool
 	// External marks an engine the operator configured.
 	External bool
 	// BoardSizes and Rulesets restrict the games the bot plays; nil means
@@ -162,7 +163,7 @@ func (s *Service) Bots() []tengen.BotInfo {
 			continue // Open has not run
 		}
 		out = append(out, tengen.BotInfo{UserID: b.userID, Name: b.Name, Level: b.Level, Rank: b.Rank,
-			External: b.External, BoardSizes: b.BoardSizes, Rulesets: b.Rulesets})
+			RankEstimated: b.RankEstimated, External: b.External, BoardSizes: b.BoardSizes, Rulesets: b.Rulesets})
 	}
 	return out
 }

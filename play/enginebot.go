@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"tengen/engine"
@@ -54,7 +55,8 @@ func EngineBots(opts engine.Options) []Bot {
 	for _, sp := range engine.Levels() {
 		o := opts
 		o.Level = sp.Level
-		bots = append(bots, Bot{Name: "Tengen-" + sp.Name, Level: sp.Name, Rank: sp.Rank(), Player: NewEngineBot(o)})
+		bots = append(bots, Bot{Name: "Tengen-" + sp.Name, Level: sp.Name, Rank: fmt.Sprintf("%d kyu", sp.Kyu),
+			RankEstimated: !sp.Measured, Player: NewEngineBot(o)})
 	}
 	return bots
 }

@@ -3,8 +3,10 @@
 import { initTimeControlForm } from "/static/js/tc-form.js";
 import { initLobby } from "/static/js/lobby.js";
 
-const form = document.getElementById("challenge-form");
-if (form) {
-  initTimeControlForm(form);
+for (const id of ["challenge-form", "bot-form"]) {
+  const form = document.getElementById(id);
+  if (form) {
+    initTimeControlForm(form);
+  }
 }
 initLobby();
