@@ -7,9 +7,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
+	"tengen/engine"
 	tengenhttp "tengen/http"
 	"tengen/play"
 	"tengen/sqlite"
@@ -20,6 +23,33 @@ func init() {
 		summary: "run the Go server: play in the browser (SQLite database, web UI, API)",
 		run:     runServe,
 	}
+}
+
+// envInt returns the environment variable TENGEN_<name> as a number, or
+// def when it is unset or no number (the flag's check then reports it).
+func envInt(name string, def int) int {
+	if v := envOr(name, ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return -1
+		}
+		return n
+	}
+	return def
+}
+
+// envDuration returns the environment variable TENGEN_<name> as a
+// duration ("10s"), or def when it is unset; a malformed value gives 0,
+// which the flag's check refuses.
+func envDuration(name string, def time.Duration) time.Duration {
+	if v := envOr(name, ""); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return 0
+		}
+		return d
+	}
+	return def
 }
 
 // envOr returns the environment variable TENGEN_<name> or def.
@@ -39,10 +69,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	logLevel := fs.String("log-level", envOr("LOG_LEVEL", "info"), "log level: debug, info, warn or error (env TENGEN_LOG_LEVEL)")
 	logFormat := fs.String("log-format", envOr("LOG_FORMAT", "text"), "log format: text or json (env TENGEN_LOG_FORMAT)")
 	trustProxy := fs.Bool("trust-proxy", envOr("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (only behind a reverse proxy; env TENGEN_TRUST_PROXY=true)")
+	botsFile := fs.String("bots", envOr("BOTS", ""), "JSON file listing external GTP engines to offer as computer opponents (env TENGEN_BOTS; see docs/API.md)")
+	botWorkers := fs.Int("bot-workers", envInt("BOT_WORKERS", runtime.NumCPU()), "bot moves searched at once, across all games (env TENGEN_BOT_WORKERS)")
+	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 {
+	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 {
 		fs.Usage()
 		return errUsage
 	}
@@ -75,9 +108,24 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	defer db.Close()
 
 	games := sqlite.NewGameService(db)
+	users, challenges := sqlite.NewUserService(db), sqlite.NewChallengeService(db)
+	// Computer opponents: Tengen's engine at every level, one search
+	// goroutine per move (the worker pool gives the parallelism), and the
+	// operator's external engines.
+	bots := play.EngineBots(engine.Options{Threads: 1, MaxTime: *botMoveTime})
+	if *botsFile != "" {
+		cfgs, err := play.LoadBotsFile(*botsFile)
+		if err != nil {
+			return fmt.Errorf("serve: bots: %w", err)
+		}
+		bots = append(bots, play.GTPBots(cfgs, logger)...)
+	}
 	// The play service loads the unfinished games and re-arms their clocks
-	// from now: time the server was down is not charged.
-	player := play.New(play.Config{Games: games, Logger: logger})
+	// from now: time the server was down is not charged. Bots whose turn
+	// it is move again.
+	player := play.New(play.Config{Games: games, Logger: logger, Users: users, Challenges: challenges,
+		Bots: bots, BotWorkers: *botWorkers, BotMoveTimeout: *botMoveTime + 20*time.Second,
+		DeadStones: engine.New(engine.Options{Threads: 1})})
 	if err := player.Open(ctx); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -89,11 +137,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Health:            db.Ping,
 		TrustForwardedFor: *trustProxy,
 	}, tengenhttp.Services{
-		Users:      sqlite.NewUserService(db),
+		Users:      users,
 		Sessions:   sqlite.NewSessionService(db),
-		Challenges: sqlite.NewChallengeService(db),
+		Challenges: challenges,
 		Games:      games,
 		Play:       player,
+		Bots:       player,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -101,7 +150,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := srv.Open(); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	logger.Info("tengen serving", "addr", srv.Addr(), "db", *dbPath, "version", version)
+	logger.Info("tengen serving", "addr", srv.Addr(), "db", *dbPath, "version", version, "bots", len(bots), "botWorkers", *botWorkers)
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
