@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"golang.org/x/crypto/bcrypt"
 
+	"tengen/engine"
 	tengenhttp "tengen/http"
 	"tengen/play"
 	"tengen/sqlite"
@@ -72,8 +73,11 @@ func (s *site) start(t *testing.T) {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	games := sqlite.NewGameService(db)
-	player := play.New(play.Config{Games: games, Logger: logger})
+	games, users, challenges := sqlite.NewGameService(db), sqlite.NewUserService(db), sqlite.NewChallengeService(db)
+	// Computer opponents as serve.go offers them, with small searches.
+	player := play.New(play.Config{Games: games, Logger: logger, Users: users, Challenges: challenges, BotWorkers: 2,
+		Bots:       play.EngineBots(engine.Options{Threads: 1, MaxTime: time.Second, ScoringPlayouts: 100}),
+		DeadStones: engine.New(engine.Options{Threads: 1, ScoringPlayouts: 200})})
 	if err := player.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -84,11 +88,12 @@ func (s *site) start(t *testing.T) {
 		Health:     db.Ping,
 		BcryptCost: bcrypt.MinCost,
 	}, tengenhttp.Services{
-		Users:      sqlite.NewUserService(db),
+		Users:      users,
 		Sessions:   sqlite.NewSessionService(db),
-		Challenges: sqlite.NewChallengeService(db),
+		Challenges: challenges,
 		Games:      games,
 		Play:       player,
+		Bots:       player,
 	})
 	if err != nil {
 		t.Fatal(err)
