@@ -193,6 +193,9 @@ func (s *Service) PlayBot(ctx context.Context, userID int64, name string, set te
 	if set.FreeHandicap {
 		return nil, tengen.Errorf(tengen.EINVALID, "Games against the computer use fixed handicap stones.")
 	}
+	if err := s.checkBotGamesOf(ctx, userID); err != nil {
+		return nil, err
+	}
 	if b.MaxGames > 0 {
 		id := b.userID
 		_, n, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{UserID: &id,
@@ -222,6 +225,34 @@ func (s *Service) PlayBot(ctx context.Context, userID int64, name string, set te
 	s.unlock(lg)
 	s.log.Info("play: game against the computer", "game", g.ID, "user", userID, "bot", b.Name)
 	return g, nil
+}
+
+// checkBotGamesOf refuses a new game against the computer when userID has
+// MaxBotGamesPerUser unfinished ones already: one person must not fill the
+// bot queue with games.
+func (s *Service) checkBotGamesOf(ctx context.Context, userID int64) error {
+	limit := s.cfg.MaxBotGamesPerUser
+	if limit == 0 {
+		limit = 10
+	}
+	if limit < 0 {
+		return nil
+	}
+	gs, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{UserID: &userID,
+		Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 1000})
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, g := range gs {
+		if s.bots[g.BlackID] != nil || s.bots[g.WhiteID] != nil {
+			n++
+		}
+	}
+	if n >= limit {
+		return tengen.Errorf(tengen.ECONFLICT, "You are playing %d games against the computer already; finish one first.", n)
+	}
+	return nil
 }
 
 func joinInts(ns []int) string {
@@ -357,7 +388,9 @@ func (s *Service) botRequest(lg *game, c tengen.Color) BotRequest {
 		Moves: lg.moves[:len(lg.moves):len(lg.moves)]}
 	if tc, ok := clockControl(lg.g.Settings.TimeControl); ok && lg.clk != nil {
 		req.Time = tc
-		own, opp := lg.clk.State(clockColor(c)), lg.clk.State(clockColor(c.Opponent()))
+		// The time the game waited for a worker is already the bot's.
+		now := s.cfg.Now()
+		own, opp := lg.clk.StateAt(clockColor(c), now), lg.clk.State(clockColor(c.Opponent()))
 		req.State, req.OpponentState = &own, &opp
 	}
 	return req

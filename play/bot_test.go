@@ -197,6 +197,19 @@ func TestPlayBotRefusals(t *testing.T) {
 	wantCode(t, "second game beyond MaxGames", err, tengen.ECONFLICT)
 }
 
+func TestBotGamesPerUser(t *testing.T) {
+	e := newBotEnv(t, func() []play.Bot { return []play.Bot{{Name: "Passer", Player: passBot{}}} },
+		func(c *play.Config) { c.MaxBotGamesPerUser = 2 })
+	e.playBot("Passer", nineByNine(tengen.ChooseBlack))
+	id := e.playBot("Passer", nineByNine(tengen.ChooseBlack))
+	_, err := e.svc.PlayBot(context.Background(), e.human.ID, "Passer", nineByNine(tengen.ChooseBlack))
+	wantCode(t, "third game", err, tengen.ECONFLICT)
+	if _, err := e.svc.Move(context.Background(), id, e.human.ID, tengen.MoveCommand{Kind: tengen.MoveResign}); err != nil {
+		t.Fatal(err)
+	}
+	e.playBot("Passer", nineByNine(tengen.ChooseBlack)) // a finished game makes room
+}
+
 // passBot always passes.
 type passBot struct{}
 

@@ -71,6 +71,9 @@ type Config struct {
 	// BotMoveTimeout caps the time a bot may take for one move, whatever
 	// its clock says (default 30 s); a bot that takes longer forfeits.
 	BotMoveTimeout time.Duration
+	// MaxBotGamesPerUser bounds one person's unfinished games against the
+	// computer (default 10; negative means no bound).
+	MaxBotGamesPerUser int
 }
 
 // Service plays games. Create it with New, call Open before use and Close at
