@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"tengen/engine"
 	"tengen/goban"
 	"tengen/gtp"
+	"tengen/internal/oracle"
 	"tengen/play"
 )
 
@@ -191,14 +191,9 @@ func TestGTPBotForfeits(t *testing.T) {
 // TestGNUGoBot plays a few moves against GNU Go as an external bot. It is
 // skipped when gnugo is not installed, unless TENGEN_REQUIRE_GNUGO is set.
 func TestGNUGoBot(t *testing.T) {
-	path, err := exec.LookPath("gnugo")
-	if err != nil {
-		if os.Getenv("TENGEN_REQUIRE_GNUGO") != "" {
-			t.Fatal("gnugo is not installed but TENGEN_REQUIRE_GNUGO is set")
-		}
-		t.Skip("gnugo is not installed (apt-get install gnugo); set TENGEN_REQUIRE_GNUGO to require it")
-	}
-	e := gtpBotEnv(t, play.GTPBotConfig{Name: "GnuGo", Command: []string{path, "--mode", "gtp", "--level", "1"}, MaxGames: 1}, nil)
+	path := oracle.GNUGo(t, "the game against GNU Go as an external bot")
+	var logs syncBuffer
+	e := gtpBotEnv(t, play.GTPBotConfig{Name: "GnuGo", Command: []string{path, "--mode", "gtp", "--level", "1"}, MaxGames: 1}, &logs)
 	set := tengen.GameSettings{BoardSize: 9, Ruleset: "japanese", Color: tengen.ChooseBlack,
 		TimeControl: tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 5 * time.Minute}}
 	id := e.playBot("GnuGo", set)
@@ -218,6 +213,16 @@ func TestGNUGoBot(t *testing.T) {
 	}
 	if snap.Game.Status == tengen.GameFinished && strings.HasSuffix(snap.Game.Result, "+F") {
 		t.Fatalf("GNU Go forfeited: %q", snap.Game.Result)
+	}
+	for _, m := range snap.Moves {
+		if m.Seq%2 == 0 && m.Color != tengen.White {
+			t.Errorf("move %d by %s, want GNU Go's (White)", m.Seq, m.Color)
+		}
+	}
+	// GNU Go knows neither kata-set-rules nor kgs-rules: the operator is
+	// told once.
+	if l := logs.String(); strings.Count(l, "knows neither kata-set-rules nor kgs-rules") != 1 {
+		t.Errorf("want one warning that GNU Go cannot be told the rules; log:\n%s", l)
 	}
 }
 
