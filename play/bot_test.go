@@ -454,3 +454,18 @@ func TestBotForfeits(t *testing.T) {
 		})
 	}
 }
+
+// TestEngineBotMoveCap: the strong level searches a fixed number of
+// playouts, which MaxTime does not bound; the bot's deadline interrupts the
+// search, and the engine must still answer with a legal play, not an error.
+func TestEngineBotMoveCap(t *testing.T) {
+	bot := play.NewEngineBot(engine.Options{Level: engine.LevelStrong, Threads: 1, Seed: 1, MaxTime: 20 * time.Millisecond})
+	g := goban.MustNewGame(19, 19, goban.MustRuleset("japanese"))
+	m, err := bot.GenMove(context.Background(), play.BotRequest{Game: g, Color: goban.Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Kind != goban.Play || g.Legal(m) != nil {
+		t.Errorf("capped move %+v is not a legal play", m)
+	}
+}

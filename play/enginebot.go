@@ -44,6 +44,14 @@ func (b *EngineBot) GenMove(ctx context.Context, req BotRequest) (goban.Move, er
 		b.idle = append(b.idle, e)
 		b.mu.Unlock()
 	}()
+	if b.opts.MaxTime > 0 {
+		// The levels with a fixed number of playouts ignore MaxTime; a
+		// deadline stops their search too, and the engine then plays the
+		// best move it has.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.opts.MaxTime)
+		defer cancel()
+	}
 	return e.Move(ctx, req.Game, engine.Request{Color: req.Color, Time: req.Time, State: req.State})
 }
 
