@@ -376,6 +376,22 @@ func TestBotScoringAgreement(t *testing.T) {
 		}
 	})
 
+	t.Run("resume", func(t *testing.T) {
+		// The human resumes; the bot, as the opponent of the player who
+		// asked, moves first (it passes: its script is done).
+		e, id, _ := newGame(t)
+		if _, err := e.svc.Resume(context.Background(), id, e.human.ID); err != nil {
+			t.Fatal(err)
+		}
+		snap := e.waitFor(id, "the bot's move after the resumption", movesAtLeast(5))
+		if m := snap.Moves[4]; m.Color != tengen.White || m.Kind != tengen.MovePass {
+			t.Fatalf("move 5 %+v, want White's pass", m)
+		}
+		if snap.Game.Status != tengen.GamePlaying || snap.Game.ToMove != tengen.Black {
+			t.Fatalf("after the bot's move: %s, %s to move", snap.Game.Status, snap.Game.ToMove)
+		}
+	})
+
 	t.Run("disagree", func(t *testing.T) {
 		e, id, _ := newGame(t)
 		ctx := context.Background()
