@@ -19,6 +19,7 @@ type IllegalMoveError struct {
 	Reason error
 }
 
+// Error says which move was refused and why.
 func (e *IllegalMoveError) Error() string {
 	return fmt.Sprintf("illegal move %v: %v", e.Move, e.Reason)
 }

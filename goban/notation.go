@@ -22,6 +22,8 @@ type NotationError struct {
 	Msg   string
 }
 
+// Error gives the position as line:column (notations are one line), the
+// message and the input.
 func (e *NotationError) Error() string {
 	return fmt.Sprintf("1:%d: %s in %q", e.Col, e.Msg, e.Input)
 }
