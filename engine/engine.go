@@ -26,7 +26,9 @@ type Options struct {
 	// MoveTime is the thinking time per move when the game has no clock;
 	// 0 means DefaultMoveTime.
 	MoveTime time.Duration
-	// MaxTime, if positive, caps the thinking time of every move.
+	// MaxTime, if positive, caps the thinking time of every move, also at
+	// the levels (and with the Playouts option) that search a fixed number
+	// of playouts.
 	MaxTime time.Duration
 	// Overhead is the per-move time the clock loses outside the engine
 	// (GTP round trip, network); 0 means clock.DefaultOverhead.
@@ -344,6 +346,10 @@ func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
 	if tc.Kind == clock.None {
 		if playouts > 0 {
 			lim.playouts = int64(playouts)
+			if e.opts.MaxTime > 0 {
+				// MaxTime is a deadline for the fixed playouts too.
+				lim.target, lim.max, lim.deadlineOnly = e.opts.MaxTime, e.opts.MaxTime, true
+			}
 			return lim
 		}
 		t := e.opts.MoveTime
@@ -370,7 +376,9 @@ func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
 		return limits{playouts: 1}
 	}
 	if playouts > 0 {
-		lim.playouts = int64(playouts)
+		// The clock only bounds the fixed playouts: stopping early would
+		// change the visits that the weak levels sample from.
+		lim.playouts, lim.deadlineOnly = int64(playouts), true
 	}
 	return lim
 }

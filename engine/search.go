@@ -136,6 +136,9 @@ type limits struct {
 	report   func(Info)
 	// ponder keeps searching until ctx is done, ignoring early stops.
 	ponder bool
+	// deadlineOnly stops a timed search only at max: no early stop and no
+	// stop at target (fixed playouts under a time limit).
+	deadlineOnly bool
 	// start is when the move's clock started, so that the time spent
 	// before the search counts; zero means the start of the search.
 	start time.Time
@@ -201,6 +204,9 @@ func (s *searcher) run(ctx context.Context, lim limits) {
 func (s *searcher) timeUp(el time.Duration, lim limits) bool {
 	if el >= lim.max {
 		return true
+	}
+	if lim.deadlineOnly {
+		return false
 	}
 	best, second := s.topTwo()
 	if el >= lim.target {

@@ -409,6 +409,12 @@ func TestTimeAllocation(t *testing.T) {
 	if lim := e2.limitsFor(g, Request{Color: goban.Black}, spec); lim.playouts != 123 || lim.target != 0 {
 		t.Errorf("fixed playouts: %+v", lim)
 	}
+	// MaxTime is a deadline for the fixed playouts of a level.
+	e3 := New(Options{Level: LevelStrong, MaxTime: 50 * time.Millisecond})
+	lim = e3.limitsFor(g, Request{Color: goban.Black}, LevelStrong.Spec())
+	if lim.playouts != int64(LevelStrong.Spec().Playouts) || lim.max != 50*time.Millisecond || !lim.deadlineOnly {
+		t.Errorf("level with MaxTime: %+v", lim)
+	}
 }
 
 // TestTimedMove: a move under a clock returns within the allotted time.
