@@ -67,21 +67,10 @@ func (g *Game) Score(dead []Point) (*Score, error) {
 // ScoreBoard counts a position: the board with its prisoners, the ruleset,
 // komi, the number of handicap stones and the dead stones.
 func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
-	deadSet, err := expandDead(b, dead)
-	if err != nil {
-		return nil, err
-	}
 	// The position after the dead stones are taken off decides territory
 	// and seki.
-	live := b.Clone()
-	var deadPts []Point
-	for l, isDead := range deadSet {
-		if isDead {
-			deadPts = append(deadPts, b.Point(Loc(l)))
-		}
-	}
-	sortPoints(deadPts)
-	if err := live.Setup(Empty, deadPts...); err != nil {
+	live, deadPts, _, err := withoutDead(b, dead)
+	if err != nil {
 		return nil, err
 	}
 	sekiChains := findSeki(live)
@@ -162,6 +151,26 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		return nil, fmt.Errorf("goban: komi %v is not a number", komi)
 	}
 	return s, nil
+}
+
+// withoutDead returns a copy of b with the chains named in dead taken off,
+// the sorted list of all their stones, and the set of them over b's Locs.
+func withoutDead(b *Board, dead []Point) (live *Board, deadPts []Point, set []bool, err error) {
+	set, err = expandDead(b, dead)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for l, isDead := range set {
+		if isDead {
+			deadPts = append(deadPts, b.Point(Loc(l)))
+		}
+	}
+	sortPoints(deadPts)
+	live = b.Clone()
+	if err := live.Setup(Empty, deadPts...); err != nil {
+		return nil, nil, nil, err
+	}
+	return live, deadPts, set, nil
 }
 
 // expandDead turns a list of dead points into a set over Locs that holds

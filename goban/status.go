@@ -279,18 +279,8 @@ func (b *Board) EstimateDead(playouts int) []Point {
 // for the chains in dead, seki for chains in seki once the dead stones are
 // off, alive for the rest. The map holds one entry per stone.
 func (b *Board) Statuses(dead []Point) (map[Point]Status, error) {
-	set, err := expandDead(b, dead)
+	live, _, set, err := withoutDead(b, dead)
 	if err != nil {
-		return nil, err
-	}
-	live := b.Clone()
-	var deadPts []Point
-	for l, d := range set {
-		if d {
-			deadPts = append(deadPts, b.Point(Loc(l)))
-		}
-	}
-	if err := live.Setup(Empty, deadPts...); err != nil {
 		return nil, err
 	}
 	seki := findSeki(live)
