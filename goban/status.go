@@ -238,8 +238,7 @@ func (s Status) String() string {
 func (b *Board) EstimateDead(playouts int) []Point {
 	own := b.Ownership(playouts, 1)
 	aliveB, aliveW := b.bensonAlive(Black), b.bensonAlive(White)
-	live := b.Clone()
-	seki := findSeki(live)
+	seki := findSeki(b)
 	var dead []Point
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
