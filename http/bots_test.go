@@ -1,52 +1,25 @@
 package http_test
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"tengen"
 	"tengen/engine"
-	tengenhttp "tengen/http"
 	"tengen/play"
-	"tengen/sqlite"
 )
 
 // newBotEnv is newPlayEnv with Tengen's engine levels as bots (small,
 // fixed searches).
 func newBotEnv(t *testing.T) *env {
 	t.Helper()
-	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
-	db.Synchronous = "NORMAL"
-	if err := db.Open(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	games, users, challenges := sqlite.NewGameService(db), sqlite.NewUserService(db), sqlite.NewChallengeService(db)
-	p := play.New(play.Config{Games: games, Users: users, Challenges: challenges, Logger: logger, BotWorkers: 2,
-		Bots: play.EngineBots(engine.Options{Threads: 1, Seed: 5, MaxTime: time.Second, ScoringPlayouts: 100})})
-	if err := p.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.1", Logger: logger, BcryptCost: bcrypt.MinCost},
-		tengenhttp.Services{Users: users, Sessions: sqlite.NewSessionService(db), Challenges: challenges, Games: games, Play: p, Bots: p})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, db: db}
+	return newPlayEnvWith(t, func(c *play.Config) {
+		c.BotWorkers = 2
+		c.Bots = play.EngineBots(engine.Options{Threads: 1, Seed: 5, MaxTime: time.Second, ScoringPlayouts: 100})
+	})
 }
 
 func TestPlayComputerForm(t *testing.T) {

@@ -25,7 +25,12 @@ import (
 )
 
 // newPlayEnv is newEnv with a play service.
-func newPlayEnv(t *testing.T) *env {
+func newPlayEnv(t *testing.T) *env { return newPlayEnvWith(t, nil) }
+
+// newPlayEnvWith is newPlayEnv whose play configuration configure may change
+// before the service starts; the server gets the service as its BotService
+// too when the configuration has bots.
+func newPlayEnvWith(t *testing.T, configure func(*play.Config)) *env {
 	t.Helper()
 	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
 	db.Synchronous = "NORMAL"
@@ -34,15 +39,21 @@ func newPlayEnv(t *testing.T) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	games := sqlite.NewGameService(db)
-	p := play.New(play.Config{Games: games, Logger: logger})
+	games, users, challenges := sqlite.NewGameService(db), sqlite.NewUserService(db), sqlite.NewChallengeService(db)
+	cfg := play.Config{Games: games, Users: users, Challenges: challenges, Logger: logger}
+	if configure != nil {
+		configure(&cfg)
+	}
+	p := play.New(cfg)
 	if err := p.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
-	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.1", Logger: logger, BcryptCost: bcrypt.MinCost},
-		tengenhttp.Services{Users: sqlite.NewUserService(db), Sessions: sqlite.NewSessionService(db),
-			Challenges: sqlite.NewChallengeService(db), Games: games, Play: p})
+	svc := tengenhttp.Services{Users: users, Sessions: sqlite.NewSessionService(db), Challenges: challenges, Games: games, Play: p}
+	if cfg.Bots != nil {
+		svc.Bots = p
+	}
+	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.1", Logger: logger, BcryptCost: bcrypt.MinCost}, svc)
 	if err != nil {
 		t.Fatal(err)
 	}
