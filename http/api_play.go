@@ -26,12 +26,19 @@ type stateResponse struct {
 	State *tengen.GameSnapshot `json:"state"`
 }
 
-// playService returns the PlayService or ENOTFOUND when there is none.
-func (s *Server) playService() (tengen.PlayService, error) {
-	if s.svc.Play == nil {
-		return nil, tengen.Errorf(tengen.ENOTFOUND, "Not found.")
+// gamePlay reads the game id from the path and returns it with the
+// PlayService (ENOTFOUND when the server has none); on an error it has
+// already answered the request and ok is false.
+func (s *Server) gamePlay(w nethttp.ResponseWriter, r *nethttp.Request) (id int64, p tengen.PlayService, ok bool) {
+	id, err := pathID(r)
+	if err == nil && s.svc.Play == nil {
+		err = tengen.Errorf(tengen.ENOTFOUND, "Not found.")
 	}
-	return s.svc.Play, nil
+	if err != nil {
+		s.error(w, r, err)
+		return 0, nil, false
+	}
+	return id, s.svc.Play, true
 }
 
 // userID returns the logged-in user's id, 0 for anonymous visitors.
@@ -43,14 +50,8 @@ func userID(r *nethttp.Request) int64 {
 }
 
 func (s *Server) apiGameState(w nethttp.ResponseWriter, r *nethttp.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	p, err := s.playService()
-	if err != nil {
-		s.error(w, r, err)
+	id, p, ok := s.gamePlay(w, r)
+	if !ok {
 		return
 	}
 	snap, err := p.Snapshot(r.Context(), id, userID(r))
@@ -64,14 +65,8 @@ func (s *Server) apiGameState(w nethttp.ResponseWriter, r *nethttp.Request) {
 // playCommand runs one state-changing command for the logged-in user and
 // answers with the new state.
 func (s *Server) playCommand(w nethttp.ResponseWriter, r *nethttp.Request, body any, run func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error)) {
-	id, err := pathID(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	p, err := s.playService()
-	if err != nil {
-		s.error(w, r, err)
+	id, p, ok := s.gamePlay(w, r)
+	if !ok {
 		return
 	}
 	u, err := requireUser(r)
@@ -135,14 +130,8 @@ func (s *Server) apiResume(w nethttp.ResponseWriter, r *nethttp.Request) {
 
 // handleSGF serves a game record as a download.
 func (s *Server) handleSGF(w nethttp.ResponseWriter, r *nethttp.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	p, err := s.playService()
-	if err != nil {
-		s.error(w, r, err)
+	id, p, ok := s.gamePlay(w, r)
+	if !ok {
 		return
 	}
 	data, err := p.SGF(r.Context(), id)

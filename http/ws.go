@@ -155,14 +155,8 @@ func (s *Server) originPatterns() []string {
 
 // handleGameWS serves GET /api/v1/games/{id}/ws.
 func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
-	id, err := pathID(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	p, err := s.playService()
-	if err != nil {
-		s.error(w, r, err)
+	id, p, ok := s.gamePlay(w, r)
+	if !ok {
 		return
 	}
 	if _, err := s.svc.Games.FindGameByID(r.Context(), id); err != nil {
