@@ -2,14 +2,13 @@ package play_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"strings"
-	"sync"
+	"tengen/internal/syncbuf"
 	"testing"
 	"time"
 
@@ -107,24 +106,6 @@ func gtpBotEnv(t *testing.T, cfg play.GTPBotConfig, logs io.Writer) *botEnv {
 		func(c *play.Config) { c.Logger = log })
 }
 
-// syncBuffer is a bytes.Buffer for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func helperBot(t *testing.T, mode, logPath string) play.GTPBotConfig {
 	env := []string{helperEnv + "=" + mode}
 	if logPath != "" {
@@ -172,7 +153,7 @@ func TestGTPBotForfeits(t *testing.T) {
 		{"illegal", "illegal move"},
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
-			var logs syncBuffer
+			var logs syncbuf.Buffer
 			e := gtpBotEnv(t, helperBot(t, tt.mode, ""), &logs)
 			id := e.playBot("External", nineByNine(tengen.ChooseBlack))
 			// A1 is (0, 8): the illegal engine answers on the human's stone.
@@ -192,7 +173,7 @@ func TestGTPBotForfeits(t *testing.T) {
 // skipped when gnugo is not installed, unless TENGEN_REQUIRE_GNUGO is set.
 func TestGNUGoBot(t *testing.T) {
 	path := oracle.GNUGo(t, "the game against GNU Go as an external bot")
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	e := gtpBotEnv(t, play.GTPBotConfig{Name: "GnuGo", Command: []string{path, "--mode", "gtp", "--level", "1"}, MaxGames: 1}, &logs)
 	set := tengen.GameSettings{BoardSize: 9, Ruleset: "japanese", Color: tengen.ChooseBlack,
 		TimeControl: tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 5 * time.Minute}}
