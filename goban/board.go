@@ -57,20 +57,10 @@ type Board struct {
 
 	color []Color
 	// head is the Loc of the chain's representative stone; next links the
-	// stones of a chain in a circle. The fields below are valid at heads
-	// only: size counts stones; plibs counts pseudo-liberties (each pair of
-	// a stone and an empty neighbour once, so a liberty next to two stones
-	// of the chain counts twice), lsum and lsq hold the sum of their Locs
-	// and of their squares. A chain has no liberty when plibs is 0 and is in
-	// atari exactly when all its pseudo-liberties are one point, that is
-	// when plibs*lsq == lsum*lsum. Pseudo-liberties add up when chains merge,
-	// so no move needs to count liberties.
+	// stones of a chain in a circle. chain is valid at heads only.
 	head  []Loc
 	next  []Loc
-	size  []int16
-	plibs []int16
-	lsum  []int32
-	lsq   []int64
+	chain []chainInfo
 
 	// empties lists the empty points; emptyAt is each empty point's index in
 	// it, so that both adding and removing take constant time.
@@ -99,6 +89,22 @@ type Board struct {
 	noUndo bool
 }
 
+// chainInfo describes the chain whose head is its index. size counts
+// stones; plibs counts pseudo-liberties (each pair of a stone and an empty
+// neighbour once, so a liberty next to two stones of the chain counts
+// twice), lsum and lsq hold the sum of their Locs and of their squares. A
+// chain has no liberty when plibs is 0 and is in atari exactly when all its
+// pseudo-liberties are one point, that is when plibs*lsq == lsum*lsum.
+// Pseudo-liberties add up when chains merge, so no move needs to count
+// liberties. The four fields share one 16-byte record so that a move
+// touches one cache line per chain.
+type chainInfo struct {
+	lsq   int64
+	lsum  int32
+	plibs int16
+	size  int16
+}
+
 // undoRecord is what Undo needs to take back one Play or pass.
 type undoRecord struct {
 	loc      Loc
@@ -124,10 +130,7 @@ func NewBoard(width, height int) (*Board, error) {
 	b.color = make([]Color, n)
 	b.head = make([]Loc, n)
 	b.next = make([]Loc, n)
-	b.size = make([]int16, n)
-	b.plibs = make([]int16, n)
-	b.lsum = make([]int32, n)
-	b.lsq = make([]int64, n)
+	b.chain = make([]chainInfo, n)
 	b.emptyAt = make([]int16, n)
 	b.mark = make([]uint32, n)
 	b.libMark = make([]uint32, n)
@@ -171,10 +174,7 @@ func (b *Board) CopyFrom(src *Board) {
 	b.color = append(b.color[:0], src.color...)
 	b.head = append(b.head[:0], src.head...)
 	b.next = append(b.next[:0], src.next...)
-	b.size = append(b.size[:0], src.size...)
-	b.plibs = append(b.plibs[:0], src.plibs...)
-	b.lsum = append(b.lsum[:0], src.lsum...)
-	b.lsq = append(b.lsq[:0], src.lsq...)
+	b.chain = append(b.chain[:0], src.chain...)
 	b.empties = append(b.empties[:0], src.empties...)
 	b.emptyAt = append(b.emptyAt[:0], src.emptyAt...)
 	b.hash, b.ko, b.koColor, b.prisoners = src.hash, src.ko, src.koColor, src.prisoners
@@ -246,11 +246,11 @@ func (b *Board) Liberties(l Loc) int {
 	}
 	h := b.head[l]
 	switch {
-	case b.plibs[h] == 0:
+	case b.chain[h].plibs == 0:
 		return 0
 	case b.atari(h):
 		return 1
-	case b.plibs[h] == 2:
+	case b.chain[h].plibs == 2:
 		return 2
 	}
 	return int(b.countLibs(h))
@@ -266,22 +266,22 @@ func (b *Board) InAtari(l Loc) bool {
 
 // atari reports whether the chain headed by h has exactly one liberty.
 func (b *Board) atari(h Loc) bool {
-	n := int64(b.plibs[h])
-	return n > 0 && n*b.lsq[h] == int64(b.lsum[h])*int64(b.lsum[h])
+	n := int64(b.chain[h].plibs)
+	return n > 0 && n*b.chain[h].lsq == int64(b.chain[h].lsum)*int64(b.chain[h].lsum)
 }
 
 // addLib and subLib add and remove the pseudo-liberty e of the chain
 // headed by h.
 func (b *Board) addLib(h, e Loc) {
-	b.plibs[h]++
-	b.lsum[h] += int32(e)
-	b.lsq[h] += int64(e) * int64(e)
+	b.chain[h].plibs++
+	b.chain[h].lsum += int32(e)
+	b.chain[h].lsq += int64(e) * int64(e)
 }
 
 func (b *Board) subLib(h, e Loc) {
-	b.plibs[h]--
-	b.lsum[h] -= int32(e)
-	b.lsq[h] -= int64(e) * int64(e)
+	b.chain[h].plibs--
+	b.chain[h].lsum -= int32(e)
+	b.chain[h].lsq -= int64(e) * int64(e)
 }
 
 // ChainSize returns the number of stones of the chain at l, or 0.
@@ -289,7 +289,7 @@ func (b *Board) ChainSize(l Loc) int {
 	if c := b.color[l]; c != Black && c != White {
 		return 0
 	}
-	return int(b.size[b.head[l]])
+	return int(b.chain[b.head[l]].size)
 }
 
 // ChainHead returns the representative Loc of the chain at l: two stones
@@ -371,18 +371,18 @@ func (b *Board) Check(l Loc, c Color, multiStoneSuicide bool) error {
 // isSuicide reports whether a stone of c at the empty point l would have no
 // liberty after it captured what it captures ("capture goes first").
 func (b *Board) isSuicide(l Loc, c Color) bool {
-	opp := c.Opponent()
+	col, head, chain := b.color, b.head, b.chain
 	for _, d := range b.dirs {
 		n := l + d
-		switch b.color[n] {
+		switch nc := col[n]; nc {
 		case Empty:
 			return false
-		case c:
-			if !b.atari(b.head[n]) {
-				return false
-			}
-		case opp:
-			if b.atari(b.head[n]) {
+		case Black, White:
+			ch := &chain[head[n]]
+			p := int64(ch.plibs)
+			// A chain of c that keeps a liberty, or an enemy chain in
+			// atari that the stone captures, gives the stone a liberty.
+			if (p*ch.lsq == int64(ch.lsum)*int64(ch.lsum)) == (nc != c) {
 				return false
 			}
 		}
@@ -418,87 +418,90 @@ func (b *Board) WouldCapture(l Loc, c Color) bool {
 // legality: call Check first. It returns the number of enemy stones captured.
 func (b *Board) Play(l Loc, c Color) int {
 	rec := undoRecord{loc: l, color: c, ko: b.ko, koColor: b.koColor, hash: b.hash, capStart: int32(len(b.captured))}
-	opp := c.Opponent()
+	opp := Black + White - c // c is Black or White
+	col, head, chain := b.color, b.head, b.chain
 
-	b.color[l] = c
+	col[l] = c
 	b.removeEmpty(l)
 	b.hash ^= zobrist[c][l]
-	b.head[l] = l
+	head[l] = l
 	b.next[l] = l
-	b.size[l] = 1
-	b.plibs[l], b.lsum[l], b.lsq[l] = 0, 0, 0
 
-	// Every neighbouring stone loses l as a pseudo-liberty; every empty
-	// neighbour is one of the new stone's.
-	var own [4]Loc
-	nown := 0
+	if b.nbrSig(l) == 0 {
+		// Four empty neighbours, the common case early in a playout.
+		st := b.stride
+		chain[l] = chainInfo{size: 1, plibs: 4, lsum: 4 * int32(l), lsq: 4*int64(l)*int64(l) + 2 + 2*int64(st)*int64(st)}
+		b.ko = PassLoc
+		if !b.noUndo {
+			b.undo = append(b.undo, rec)
+		}
+		return 0
+	}
+
+	// One pass over the neighbours: every neighbouring stone loses l as a
+	// pseudo-liberty, every empty neighbour is one of the new stone's. An
+	// enemy chain whose count drops to zero is captured; it cannot reach
+	// zero twice, because a chain that touches l twice still has l once
+	// after the first subtraction.
+	var own, caps [4]Loc
+	nown, ncaps := 0, 0
+	var np int16
+	var ns int32
+	var nq int64
+	l32, lq := int32(l), int64(l)*int64(l)
 	for _, d := range b.dirs {
 		n := l + d
-		switch b.color[n] {
+		switch col[n] {
 		case Empty:
-			b.addLib(l, n)
-		case Black, White:
-			h := b.head[n]
-			b.subLib(h, l)
-			if b.color[n] == c {
-				dup := false
-				for i := 0; i < nown; i++ {
-					if own[i] == h {
-						dup = true
-					}
-				}
-				if !dup {
-					own[nown] = h
-					nown++
-				}
+			np++
+			ns += int32(n)
+			nq += int64(n) * int64(n)
+		case c:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if (nown < 1 || own[0] != h) && (nown < 2 || own[1] != h) && (nown < 3 || own[2] != h) {
+				own[nown] = h
+				nown++
+			}
+		case opp:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if ch.plibs == 0 {
+				caps[ncaps] = h
+				ncaps++
 			}
 		}
 	}
+	chain[l] = chainInfo{size: 1, plibs: np, lsum: ns, lsq: nq}
 	for i := 0; i < nown; i++ {
-		b.merge(b.head[l], own[i])
+		b.merge(head[l], own[i])
 	}
 
-	var seen [4]Loc
-	nseen := 0
 	captured := 0
-	var lastCaptured Loc
-	for _, d := range b.dirs {
-		n := l + d
-		if b.color[n] != opp {
-			continue
-		}
-		h := b.head[n]
-		if b.plibs[h] != 0 {
-			continue
-		}
-		dup := false
-		for i := 0; i < nseen; i++ {
-			if seen[i] == h {
-				dup = true
-			}
-		}
-		if dup {
-			continue
-		}
-		seen[nseen] = h
-		nseen++
-		captured += int(b.size[h])
-		lastCaptured = h
+	for i := 0; i < ncaps; i++ {
+		h := caps[i]
+		captured += int(chain[h].size)
 		b.removeChain(h)
 	}
 	rec.capCount = int32(captured)
 	b.prisoners[c] += captured
 
 	b.ko = PassLoc
-	h := b.head[l]
-	if b.plibs[h] == 0 {
+	h := head[l]
+	if chain[h].plibs == 0 {
 		// Multi-stone suicide: the caller allowed it.
 		rec.suicide = true
-		rec.ownCount = int32(b.size[h])
-		b.prisoners[opp] += int(b.size[h])
+		rec.ownCount = int32(chain[h].size)
+		b.prisoners[opp] += int(chain[h].size)
 		b.removeChain(h)
-	} else if captured == 1 && b.size[h] == 1 && b.atari(h) {
-		b.ko = lastCaptured
+	} else if captured == 1 && chain[h].size == 1 && b.atari(h) {
+		b.ko = caps[0]
 		b.koColor = opp
 	}
 	if b.noUndo {
@@ -519,22 +522,24 @@ func (b *Board) PlayPass() {
 // merge joins the chain headed by a with the chain headed by o; the larger
 // chain's head survives and the pseudo-liberties add up.
 func (b *Board) merge(a, o Loc) {
-	if b.size[a] < b.size[o] {
+	chain, head, next := b.chain, b.head, b.next
+	if chain[a].size < chain[o].size {
 		a, o = o, a
 	}
 	s := o
 	for {
-		b.head[s] = a
-		s = b.next[s]
+		head[s] = a
+		s = next[s]
 		if s == o {
 			break
 		}
 	}
-	b.next[a], b.next[o] = b.next[o], b.next[a]
-	b.size[a] += b.size[o]
-	b.plibs[a] += b.plibs[o]
-	b.lsum[a] += b.lsum[o]
-	b.lsq[a] += b.lsq[o]
+	next[a], next[o] = next[o], next[a]
+	ca, co := &chain[a], &chain[o]
+	ca.size += co.size
+	ca.plibs += co.plibs
+	ca.lsum += co.lsum
+	ca.lsq += co.lsq
 }
 
 // countLibs counts the distinct liberties of the chain headed by h.
@@ -563,27 +568,32 @@ func (b *Board) countLibs(h Loc) int16 {
 // for Undo and gives each neighbouring stone's chain the new
 // pseudo-liberties.
 func (b *Board) removeChain(h Loc) {
-	c := b.color[h]
+	col, head, next, chain := b.color, b.head, b.next, b.chain
+	c := col[h]
 	s := h
 	for {
-		b.color[s] = Empty
-		b.hash ^= zobrist[c][s]
+		col[s] = Empty
+		b.hash ^= zobrist[c&3][s]
 		b.addEmpty(s)
 		b.captured = append(b.captured, s)
-		s = b.next[s]
+		s = next[s]
 		if s == h {
 			break
 		}
 	}
 	s = h
 	for {
+		s32, sq := int32(s), int64(s)*int64(s)
 		for _, d := range b.dirs {
 			q := s + d
-			if qc := b.color[q]; qc == Black || qc == White {
-				b.addLib(b.head[q], s)
+			if qc := col[q]; qc == Black || qc == White {
+				ch := &chain[head[q]]
+				ch.plibs++
+				ch.lsum += s32
+				ch.lsq += sq
 			}
 		}
-		s = b.next[s]
+		s = next[s]
 		if s == h {
 			break
 		}
@@ -687,8 +697,8 @@ func (b *Board) rebuildChain(l Loc, gen uint32) {
 		}
 	}
 	b.next[prev] = head
-	b.size[head] = size
-	b.plibs[head], b.lsum[head], b.lsq[head] = 0, 0, 0
+	b.chain[head].size = size
+	b.chain[head].plibs, b.chain[head].lsum, b.chain[head].lsq = 0, 0, 0
 	for s := head; ; {
 		for _, d := range b.dirs {
 			if q := s + d; b.color[q] == Empty {

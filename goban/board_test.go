@@ -244,9 +244,9 @@ func checkConsistent(t *testing.T, b *Board) {
 						b.Liberties(l), b.ChainSize(l), fresh.Liberties(l), fresh.ChainSize(l), b)
 				}
 				h, fh := b.head[l], fresh.head[l]
-				if b.plibs[h] != fresh.plibs[fh] || b.lsum[h] != fresh.lsum[fh] || b.lsq[h] != fresh.lsq[fh] {
+				if b.chain[h].plibs != fresh.chain[fh].plibs || b.chain[h].lsum != fresh.chain[fh].lsum || b.chain[h].lsq != fresh.chain[fh].lsq {
 					t.Fatalf("chain at %v: pseudo-liberties %d/%d/%d, rebuilt %d/%d/%d\n%s", Point{x, y},
-						b.plibs[h], b.lsum[h], b.lsq[h], fresh.plibs[fh], fresh.lsum[fh], fresh.lsq[fh], b)
+						b.chain[h].plibs, b.chain[h].lsum, b.chain[h].lsq, fresh.chain[fh].plibs, fresh.chain[fh].lsum, fresh.chain[fh].lsq, b)
 				}
 				if exact := int(b.countLibs(h)); b.Liberties(l) != exact || b.InAtari(l) != (exact == 1) {
 					t.Fatalf("chain at %v: Liberties %d, InAtari %v, counted %d", Point{x, y}, b.Liberties(l), b.InAtari(l), exact)
