@@ -371,20 +371,42 @@ func (b *Board) Check(l Loc, c Color, multiStoneSuicide bool) error {
 // isSuicide reports whether a stone of c at the empty point l would have no
 // liberty after it captured what it captures ("capture goes first").
 func (b *Board) isSuicide(l Loc, c Color) bool {
-	col, head, chain := b.color, b.head, b.chain
-	for _, d := range b.dirs {
-		n := l + d
-		switch nc := col[n]; nc {
-		case Empty:
+	// The four neighbours are written out rather than looped over: each
+	// test then has its own branch-predictor entry, which makes random
+	// playouts measurably faster. A chain of c that keeps a liberty, or an
+	// enemy chain in atari that the stone captures, gives the stone a
+	// liberty.
+	col, head, chain, st := b.color, b.head, b.chain, b.stride
+	if n := l + -st; col[n] == Empty {
+		return false
+	} else if nc := col[n]; nc != Wall {
+		ch := &chain[head[n]]
+		if (int64(ch.plibs)*ch.lsq == int64(ch.lsum)*int64(ch.lsum)) == (nc != c) {
 			return false
-		case Black, White:
-			ch := &chain[head[n]]
-			p := int64(ch.plibs)
-			// A chain of c that keeps a liberty, or an enemy chain in
-			// atari that the stone captures, gives the stone a liberty.
-			if (p*ch.lsq == int64(ch.lsum)*int64(ch.lsum)) == (nc != c) {
-				return false
-			}
+		}
+	}
+	if n := l + -1; col[n] == Empty {
+		return false
+	} else if nc := col[n]; nc != Wall {
+		ch := &chain[head[n]]
+		if (int64(ch.plibs)*ch.lsq == int64(ch.lsum)*int64(ch.lsum)) == (nc != c) {
+			return false
+		}
+	}
+	if n := l + 1; col[n] == Empty {
+		return false
+	} else if nc := col[n]; nc != Wall {
+		ch := &chain[head[n]]
+		if (int64(ch.plibs)*ch.lsq == int64(ch.lsum)*int64(ch.lsum)) == (nc != c) {
+			return false
+		}
+	}
+	if n := l + st; col[n] == Empty {
+		return false
+	} else if nc := col[n]; nc != Wall {
+		ch := &chain[head[n]]
+		if (int64(ch.plibs)*ch.lsq == int64(ch.lsum)*int64(ch.lsum)) == (nc != c) {
+			return false
 		}
 	}
 	return true
@@ -449,8 +471,96 @@ func (b *Board) Play(l Loc, c Color) int {
 	var ns int32
 	var nq int64
 	l32, lq := int32(l), int64(l)*int64(l)
-	for _, d := range b.dirs {
-		n := l + d
+	st := b.stride
+	{
+		n := l + -st
+		switch col[n] {
+		case Empty:
+			np++
+			ns += int32(n)
+			nq += int64(n) * int64(n)
+		case c:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if (nown < 1 || own[0] != h) && (nown < 2 || own[1] != h) && (nown < 3 || own[2] != h) {
+				own[nown] = h
+				nown++
+			}
+		case opp:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if ch.plibs == 0 {
+				caps[ncaps] = h
+				ncaps++
+			}
+		}
+	}
+	{
+		n := l + -1
+		switch col[n] {
+		case Empty:
+			np++
+			ns += int32(n)
+			nq += int64(n) * int64(n)
+		case c:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if (nown < 1 || own[0] != h) && (nown < 2 || own[1] != h) && (nown < 3 || own[2] != h) {
+				own[nown] = h
+				nown++
+			}
+		case opp:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if ch.plibs == 0 {
+				caps[ncaps] = h
+				ncaps++
+			}
+		}
+	}
+	{
+		n := l + 1
+		switch col[n] {
+		case Empty:
+			np++
+			ns += int32(n)
+			nq += int64(n) * int64(n)
+		case c:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if (nown < 1 || own[0] != h) && (nown < 2 || own[1] != h) && (nown < 3 || own[2] != h) {
+				own[nown] = h
+				nown++
+			}
+		case opp:
+			h := head[n]
+			ch := &chain[h]
+			ch.plibs--
+			ch.lsum -= l32
+			ch.lsq -= lq
+			if ch.plibs == 0 {
+				caps[ncaps] = h
+				ncaps++
+			}
+		}
+	}
+	{
+		n := l + st
 		switch col[n] {
 		case Empty:
 			np++
@@ -581,17 +691,35 @@ func (b *Board) removeChain(h Loc) {
 			break
 		}
 	}
+	// The neighbours are written out for the branch predictor, as in
+	// isSuicide.
+	st := b.stride
 	s = h
 	for {
 		s32, sq := int32(s), int64(s)*int64(s)
-		for _, d := range b.dirs {
-			q := s + d
-			if qc := col[q]; qc == Black || qc == White {
-				ch := &chain[head[q]]
-				ch.plibs++
-				ch.lsum += s32
-				ch.lsq += sq
-			}
+		if qc := col[s-st]; qc == Black || qc == White {
+			ch := &chain[head[s-st]]
+			ch.plibs++
+			ch.lsum += s32
+			ch.lsq += sq
+		}
+		if qc := col[s-1]; qc == Black || qc == White {
+			ch := &chain[head[s-1]]
+			ch.plibs++
+			ch.lsum += s32
+			ch.lsq += sq
+		}
+		if qc := col[s+1]; qc == Black || qc == White {
+			ch := &chain[head[s+1]]
+			ch.plibs++
+			ch.lsum += s32
+			ch.lsq += sq
+		}
+		if qc := col[s+st]; qc == Black || qc == White {
+			ch := &chain[head[s+st]]
+			ch.plibs++
+			ch.lsum += s32
+			ch.lsq += sq
 		}
 		s = next[s]
 		if s == h {

@@ -44,6 +44,11 @@ const (
 
 var nbrClass, diagClass [256]uint8
 
+// emptyOwner, indexed like nbrClass, is +1 when a point's neighbours are
+// Black (and perhaps empty or the edge) but not White, −1 for the reverse
+// and 0 otherwise: the owner of an empty point in AreaScore.
+var emptyOwner [256]int8
+
 func init() {
 	for sig := range 256 {
 		var cls, diag uint8
@@ -71,6 +76,12 @@ func init() {
 			cls |= classEyeWhite
 		}
 		nbrClass[sig] = cls
+		switch {
+		case nb > 0 && nw == 0:
+			emptyOwner[sig] = 1
+		case nw > 0 && nb == 0:
+			emptyOwner[sig] = -1
+		}
 		diagClass[sig] = diag | nb<<diagBlackShift | nw<<diagWhiteShift
 	}
 }
@@ -168,7 +179,7 @@ func (b *Board) Playout(toMove Color, r *Rand, maxMoves int) int {
 			b.Play(l, toMove)
 		}
 		moves++
-		toMove = toMove.Opponent()
+		toMove = Black + White - toMove
 	}
 	return moves
 }
@@ -187,15 +198,7 @@ func (b *Board) AreaScore() int {
 			case White:
 				score--
 			case Empty:
-				var seen [4]bool
-				for _, d := range b.dirs {
-					seen[b.color[l+d]] = true
-				}
-				if seen[Black] && !seen[White] {
-					score++
-				} else if seen[White] && !seen[Black] {
-					score--
-				}
+				score += int(emptyOwner[b.nbrSig(l)])
 			}
 		}
 	}
