@@ -108,7 +108,55 @@ var tactics = []tactic{
 			. . . . .`,
 		toMove: goban.White, komi: -9.5, want: []string{"B5"},
 	},
+	{
+		// Black's chain on D1–D4 and White's on E1–E4 have four outside
+		// liberties each, on C and F, and no eyes; whoever moves first wins
+		// the race by taking the other's outside liberties (F1–F4 for
+		// Black, C1–C4 for White; GNU Go 3.8 agrees). Filling an own
+		// liberty loses it, and with komi 7.5 the race decides the game.
+		name:    "capturing race, Black takes White's outside liberties",
+		diagram: diaRace,
+		toMove:  goban.Black, komi: 7.5, want: []string{"F1", "F2", "F3", "F4"},
+	},
+	{
+		name:    "capturing race, White takes Black's outside liberties",
+		diagram: diaRace,
+		toMove:  goban.White, komi: 7.5, want: []string{"C1", "C2", "C3", "C4"},
+	},
+	{
+		// The seki of Hebsacker's Dia. 10 (goban/seeds_test.go): whoever
+		// plays on A1 or D1 first loses the own chain.
+		name:    "do not break a seki (Black)",
+		diagram: diaSeki,
+		toMove:  goban.Black, komi: 0.5, avoid: []string{"A1", "D1"},
+	},
+	{
+		name:    "do not break a seki (White)",
+		diagram: diaSeki,
+		toMove:  goban.White, komi: 0.5, avoid: []string{"A1", "D1"},
+	},
 }
+
+const (
+	diaRace = `
+		. . . O X . . . .
+		. . . O X . . . .
+		. . . O X . . . .
+		. . . O X . . . .
+		O O O O X X X X X
+		. O . X O . X . X
+		. O . X O . X . X
+		. O . X O . X . X
+		. O . X O . X . X`
+	diaSeki = `
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		O O O O O O .
+		X X X X X O .
+		. O O . X O .`
+)
 
 func TestTactics(t *testing.T) {
 	for _, tc := range tactics {

@@ -126,6 +126,13 @@ type priorInput struct {
 	scratch     *goban.Board
 	// firstCapture is set in Atari-Go, where a self-atari loses.
 	firstCapture bool
+	// racing[h] is true at the head h of a chain with at most raceLibs
+	// liberties that touches an enemy chain with at most raceLibs
+	// liberties: the two are in a capturing race (or a close fight), where
+	// filling an own liberty loses and taking an outside liberty of the
+	// enemy wins. libs[h] holds the liberties of such chains.
+	racing []bool
+	libs   []int8
 	// cornerStones counts the stones in each corner zone: top left, top
 	// right, bottom left, bottom right.
 	cornerStones [4]int
@@ -164,6 +171,14 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 	}
 	if !capture && in.laddersChain(l) {
 		good(25)
+	}
+	if !capture {
+		switch approach, selfFill := in.raceMove(l); {
+		case selfFill:
+			bad(25)
+		case approach:
+			good(15)
+		}
 	}
 	if sa, size := selfAtari(b, l, c); sa {
 		if in.firstCapture {
@@ -346,9 +361,11 @@ func ladderEscapeFails(b *goban.Board, l goban.Loc, attacker goban.Color, depth 
 // newPriorInput prepares the board knowledge for priors of c's moves.
 func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc) *priorInput {
 	n := b.NumLocs()
-	in := &priorInput{b: b, geo: geo, c: c, last: last, near: make([]bool, n), escape: make([]bool, n), saveCapture: make([]bool, n)}
+	in := &priorInput{b: b, geo: geo, c: c, last: last, near: make([]bool, n), escape: make([]bool, n), saveCapture: make([]bool, n),
+		racing: make([]bool, n), libs: make([]int8, n)}
 	opp := c.Opponent()
 	var buf [4]goban.Loc
+	in.findRaces()
 	for _, l := range geo.locs {
 		col := b.ColorAt(l)
 		if col == goban.Empty {
@@ -397,6 +414,86 @@ func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc)
 		}
 	}
 	return in
+}
+
+// raceLibs is the most liberties a chain in a capturing race may have for
+// the race priors: beyond it the race is too long for the priors to matter.
+const raceLibs = 4
+
+// findRaces marks the chains in capturing races (see priorInput.racing).
+func (in *priorInput) findRaces() {
+	b := in.b
+	for _, l := range in.geo.locs {
+		if c := b.ColorAt(l); c == goban.Empty || b.ChainHead(l) != l {
+			continue
+		}
+		in.libs[l] = int8(libsUpTo(b, l, raceLibs+1))
+	}
+	for _, l := range in.geo.locs {
+		c := b.ColorAt(l)
+		if c == goban.Empty || b.ChainHead(l) != l || in.libs[l] > raceLibs {
+			continue
+		}
+		for s := l; ; {
+			for _, q := range b.Neighbors(s) {
+				if qc := b.ColorAt(q); qc == c.Opponent() && in.libs[b.ChainHead(q)] <= raceLibs {
+					in.racing[l] = true
+				}
+			}
+			s = b.NextInChain(s)
+			if s == l || in.racing[l] {
+				break
+			}
+		}
+	}
+}
+
+// raceMove classifies c's move at l in the capturing races on the board:
+// approach is set when it takes a liberty of an enemy chain in a race,
+// selfFill when it only takes a liberty of an own racing chain, which loses
+// the race, without attacking one of the enemy's.
+func (in *priorInput) raceMove(l goban.Loc) (approach, selfFill bool) {
+	b, c := in.b, in.c
+	fills := false
+	for _, q := range b.Neighbors(l) {
+		switch b.ColorAt(q) {
+		case c.Opponent():
+			if in.racing[b.ChainHead(q)] {
+				approach = true
+			}
+		case c:
+			h := b.ChainHead(q)
+			if in.racing[h] && libertiesAfter(b, l, c, raceLibs+1) < int(in.libs[h]) {
+				fills = true
+			}
+		}
+	}
+	return approach, fills && !approach
+}
+
+// libertiesAfter returns the liberties, counted up to max, that the chain
+// of a stone of c played on the empty point l would have, without
+// captures.
+func libertiesAfter(b *goban.Board, l goban.Loc, c goban.Color, max int) int {
+	var buf [8]goban.Loc
+	libs := buf[:0]
+	add := func(q goban.Loc) {
+		if q != l && !containsLoc(libs, q) && len(libs) < max {
+			libs = append(libs, q)
+		}
+	}
+	for _, q := range b.Neighbors(l) {
+		switch b.ColorAt(q) {
+		case goban.Empty:
+			add(q)
+		case c:
+			var cb [6]goban.Loc
+			for _, lib := range chainLiberties(b, q, cb[:0], max+1) {
+				add(lib)
+			}
+		}
+	}
+	return len(libs)
 }
 
 func abs(x int) int {
