@@ -618,6 +618,17 @@ func territory(b *goban.Board, geo *geometry, own []float64) []goban.Color {
 	return out
 }
 
+// sampleMinShare and sampleMaxLoss bound the moves that the visit-weighted
+// levels choose among: at least this share of the best move's visits, and
+// a win rate at most this much below it. With few playouts on a big board
+// most moves get one or two visits, and without the bounds the choice is
+// nearly uniform: the 19×19 novice then played random nonsense and lost
+// every stone against GNU Go with nine handicap stones.
+const (
+	sampleMinShare = 0.1
+	sampleMaxLoss  = 0.15
+)
+
 // sample picks a move at random for the weak levels: weighted by visits
 // (or priors) to the power 1/Temperature, among moves the search does not
 // consider bad and, for the prior-driven level, outside settled areas.
@@ -636,7 +647,7 @@ func (e *Engine) sample(cands []rootStats, spec LevelSpec, own []float64, sign f
 				if r.pw/r.pn >= 0.45 && (own == nil || math.Abs(own[geo.index[r.move]]) < 0.8) {
 					w = math.Pow(r.prior, 1/spec.Temperature)
 				}
-			} else if r.n >= 2 && r.w/r.n >= bestWR-0.25 {
+			} else if r.n >= max(2, sampleMinShare*best.n) && r.w/r.n >= bestWR-sampleMaxLoss {
 				w = math.Pow(r.n, 1/spec.Temperature)
 			}
 		}
