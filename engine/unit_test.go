@@ -798,3 +798,31 @@ func TestIllegalTreeMove(t *testing.T) {
 		t.Errorf("root visits %v after one good simulation", s.root.n)
 	}
 }
+
+// TestSampleBounds checks that the visit-weighted levels never choose a
+// move with a small share of the best move's visits or a much lower win
+// rate, however often they draw.
+func TestSampleBounds(t *testing.T) {
+	cands := []rootStats{
+		{move: 10, n: 100, w: 60},
+		{move: 11, n: 40, w: 22}, // eligible: 40 % of the visits, win rate 0.55
+		{move: 12, n: 9, w: 6},   // too few visits
+		{move: 13, n: 30, w: 12}, // win rate 0.4: too far below 0.6
+		{move: 14, n: 1, w: 1},
+	}
+	e := New(Options{Seed: 3})
+	spec := LevelNovice.Spec()
+	seen := map[goban.Loc]int{}
+	for i := 0; i < 400; i++ {
+		e.calls++
+		seen[e.sample(cands, spec, nil, 1, nil).move]++
+	}
+	for _, bad := range []goban.Loc{12, 13, 14} {
+		if seen[bad] > 0 {
+			t.Errorf("move %d chosen %d times; counts %v", bad, seen[bad], seen)
+		}
+	}
+	if seen[10] == 0 || seen[11] == 0 {
+		t.Errorf("both eligible moves should be chosen sometimes; counts %v", seen)
+	}
+}
