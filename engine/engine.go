@@ -338,7 +338,7 @@ func positionHash(g *goban.Game) uint64 {
 // be held.
 func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
 	var lim limits
-	playouts := spec.Playouts
+	playouts := spec.PlayoutsFor(g.Width() * g.Height())
 	if spec.Level == LevelFull {
 		playouts = e.opts.Playouts
 	}
@@ -420,7 +420,7 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 	}
 	best := cands[0]
 	if spec.Temperature > 0 {
-		best = e.sample(cands, spec, own, sign, s.geo)
+		best = e.sample(cands, spec)
 	}
 	// Resign when hopeless, but not in the opening, and not on few
 	// simulations.
@@ -618,21 +618,17 @@ func territory(b *goban.Board, geo *geometry, own []float64) []goban.Color {
 	return out
 }
 
-// sampleMinShare and sampleMaxLoss bound the moves that the visit-weighted
-// levels choose among: at least this share of the best move's visits, and
-// a win rate at most this much below it. With few playouts on a big board
-// most moves get one or two visits, and without the bounds the choice is
-// nearly uniform: the 19×19 novice then played random nonsense and lost
-// every stone against GNU Go with nine handicap stones.
-const (
-	sampleMinShare = 0.1
-	sampleMaxLoss  = 0.15
-)
+// sampleMinShare is the least share of the best move's visits that a move
+// needs for the weak levels to choose it. With few playouts on a big board
+// most moves get one or two visits, and without the bound the choice was
+// nearly uniform: the 19×19 novice played random nonsense and lost every
+// stone against GNU Go with nine handicap stones.
+const sampleMinShare = 0.1
 
 // sample picks a move at random for the weak levels: weighted by visits
-// (or priors) to the power 1/Temperature, among moves the search does not
-// consider bad and, for the prior-driven level, outside settled areas.
-func (e *Engine) sample(cands []rootStats, spec LevelSpec, own []float64, sign float64, geo *geometry) rootStats {
+// to the power 1/Temperature, among the moves with at least sampleMinShare
+// of the best move's visits and a win rate at most spec.MaxLoss below it.
+func (e *Engine) sample(cands []rootStats, spec LevelSpec) rootStats {
 	best := cands[0]
 	if best.move == goban.PassLoc {
 		return best
@@ -642,14 +638,8 @@ func (e *Engine) sample(cands []rootStats, spec LevelSpec, own []float64, sign f
 	var sum float64
 	for _, r := range cands {
 		w := 0.0
-		if r.move != goban.PassLoc {
-			if spec.FromPriors {
-				if r.pw/r.pn >= 0.45 && (own == nil || math.Abs(own[geo.index[r.move]]) < 0.8) {
-					w = math.Pow(r.prior, 1/spec.Temperature)
-				}
-			} else if r.n >= max(2, sampleMinShare*best.n) && r.w/r.n >= bestWR-sampleMaxLoss {
-				w = math.Pow(r.n, 1/spec.Temperature)
-			}
+		if r.move != goban.PassLoc && r.n >= max(2, sampleMinShare*best.n) && r.w/r.n >= bestWR-spec.MaxLoss {
+			w = math.Pow(r.n, 1/spec.Temperature)
 		}
 		ws = append(ws, w)
 		sum += w

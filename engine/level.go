@@ -12,12 +12,12 @@ type Level int
 
 // The levels, weakest first.
 const (
-	// LevelBeginner samples its moves from the priors (captures, escapes,
-	// shape, the third and fourth lines) after a tiny search that only
-	// tells it when to pass: sensible-looking moves with no reading.
+	// LevelBeginner searches a little and picks among the moves it visited
+	// most, in proportion to their visits, accepting moves that lose a
+	// quarter of the win rate: sensible-looking moves with little reading.
 	LevelBeginner Level = iota + 1
-	// LevelNovice searches a little and picks among the moves it visited,
-	// in proportion to the visits.
+	// LevelNovice searches more and picks among the moves it visited with
+	// less randomness.
 	LevelNovice
 	// LevelCasual searches more and picks with less randomness.
 	LevelCasual
@@ -41,14 +41,25 @@ type LevelSpec struct {
 	// Measured is false while Kyu is an estimate that no match has
 	// checked; Rank says so.
 	Measured bool
-	// Playouts is the fixed number of simulations per move; 0 means the
-	// time management decides.
+	// Playouts is the fixed number of simulations per move on 19×19 (see
+	// PlayoutsFor); 0 means the time management decides.
 	Playouts int
 	// Temperature, when positive, makes the move a random choice weighted
-	// by visits (or priors) to the power 1/Temperature.
+	// by visits to the power 1/Temperature, among the moves with at least a
+	// tenth of the best move's visits and a win rate at most MaxLoss below
+	// it.
 	Temperature float64
-	// FromPriors chooses among the priors instead of the visits.
-	FromPriors bool
+	MaxLoss     float64
+}
+
+// PlayoutsFor returns the level's simulations per move on a board of the
+// given number of points: Playouts scaled by the points, and at least a
+// quarter of it. The levels are measured on 19×19, where a fixed number
+// of playouts spread over four times the moves of 9×9 buys much less
+// reading; without the scaling the weak levels played nearly at random on
+// 19×19.
+func (s LevelSpec) PlayoutsFor(points int) int {
+	return max(s.Playouts*points/361, s.Playouts/4)
 }
 
 // Rank returns the level's rank label, such as "25 kyu (estimated, not yet
@@ -62,11 +73,11 @@ func (s LevelSpec) Rank() string {
 }
 
 var levelSpecs = []LevelSpec{
-	{Level: LevelBeginner, Name: "beginner", Kyu: 25, Playouts: 48, Temperature: 0.5, FromPriors: true},
-	{Level: LevelNovice, Name: "novice", Kyu: 20, Playouts: 150, Temperature: 1},
-	{Level: LevelCasual, Name: "casual", Kyu: 16, Playouts: 600, Temperature: 0.4},
-	{Level: LevelClub, Name: "club", Kyu: 13, Playouts: 2500},
-	{Level: LevelStrong, Name: "strong", Kyu: 11, Playouts: 10000},
+	{Level: LevelBeginner, Name: "beginner", Kyu: 25, Playouts: 400, Temperature: 1, MaxLoss: 0.25},
+	{Level: LevelNovice, Name: "novice", Kyu: 20, Playouts: 800, Temperature: 0.7, MaxLoss: 0.2},
+	{Level: LevelCasual, Name: "casual", Kyu: 16, Playouts: 2400, Temperature: 0.4, MaxLoss: 0.15},
+	{Level: LevelClub, Name: "club", Kyu: 13, Playouts: 10000},
+	{Level: LevelStrong, Name: "strong", Kyu: 11, Playouts: 30000},
 	{Level: LevelFull, Name: "full", Kyu: 9},
 }
 

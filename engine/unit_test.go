@@ -412,7 +412,7 @@ func TestTimeAllocation(t *testing.T) {
 	// MaxTime is a deadline for the fixed playouts of a level.
 	e3 := New(Options{Level: LevelStrong, MaxTime: 50 * time.Millisecond})
 	lim = e3.limitsFor(g, Request{Color: goban.Black}, LevelStrong.Spec())
-	if lim.playouts != int64(LevelStrong.Spec().Playouts) || lim.max != 50*time.Millisecond || !lim.deadlineOnly {
+	if lim.playouts != int64(LevelStrong.Spec().PlayoutsFor(g.Width()*g.Height())) || lim.max != 50*time.Millisecond || !lim.deadlineOnly {
 		t.Errorf("level with MaxTime: %+v", lim)
 	}
 }
@@ -811,11 +811,11 @@ func TestSampleBounds(t *testing.T) {
 		{move: 14, n: 1, w: 1},
 	}
 	e := New(Options{Seed: 3})
-	spec := LevelNovice.Spec()
+	spec := LevelSpec{Temperature: 1, MaxLoss: 0.15}
 	seen := map[goban.Loc]int{}
 	for i := 0; i < 400; i++ {
 		e.calls++
-		seen[e.sample(cands, spec, nil, 1, nil).move]++
+		seen[e.sample(cands, spec).move]++
 	}
 	for _, bad := range []goban.Loc{12, 13, 14} {
 		if seen[bad] > 0 {
