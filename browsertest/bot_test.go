@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tengen"
+	"tengen/engine"
 )
 
 // TestPlayTheComputer: a user starts a 9×9 game against the beginner bot
@@ -18,7 +20,8 @@ func TestPlayTheComputer(t *testing.T) {
 	ada := s.person(t, "ada")
 	ada.signup("ada-password")
 	ada.open("/")
-	if got := eval[string](ada, `document.querySelector('#bot-form select[name="bot"] option').textContent`); !strings.HasPrefix(got, "Tengen-beginner — 25 kyu") {
+	want := fmt.Sprintf("Tengen-beginner — %d kyu", engine.Levels()[0].Kyu)
+	if got := eval[string](ada, `document.querySelector('#bot-form select[name="bot"] option').textContent`); !strings.HasPrefix(got, want) {
 		t.Errorf("first bot offered: %q, want the beginner with its kyu label", got)
 	}
 	// The time fields of other kinds are hidden, as in the challenge form.

@@ -30,9 +30,19 @@ func TestPlayComputerForm(t *testing.T) {
 	for _, lang := range []string{"en", "de"} {
 		page := alice.page("/", 200, "Accept-Language", lang)
 		want := map[string][]string{
-			"en": {"Play the computer", `<option value="Tengen-beginner">Tengen-beginner — 25 kyu (estimated)</option>`},
-			"de": {"Gegen den Computer spielen", "Tengen-beginner — 25 kyu (geschätzt)"},
+			"en": {"Play the computer"},
+			"de": {"Gegen den Computer spielen"},
 		}[lang]
+		// Every level with its rank; a rank that no match has measured
+		// says so.
+		estimated := map[string]string{"en": " (estimated)", "de": " (geschätzt)"}[lang]
+		for _, sp := range engine.Levels() {
+			label := fmt.Sprintf("Tengen-%s — %d kyu", sp.Name, sp.Kyu)
+			if !sp.Measured {
+				label += estimated
+			}
+			want = append(want, label+"</option>")
+		}
 		for _, w := range append(want, `id="bot-form"`, `<option value="atari">`) {
 			if !strings.Contains(page, w) {
 				t.Errorf("lobby (%s) lacks %q", lang, w)
@@ -85,7 +95,8 @@ func TestPlayComputerForm(t *testing.T) {
 	// The API: list, start, refusals.
 	var bots struct{ Bots []tengen.BotInfo }
 	alice.api("GET", "/api/v1/bots", nil, 200, &bots)
-	if len(bots.Bots) != len(engine.Levels()) || bots.Bots[0].Name != "Tengen-beginner" || bots.Bots[0].Rank != "25 kyu" {
+	if first := engine.Levels()[0]; len(bots.Bots) != len(engine.Levels()) || bots.Bots[0].Name != "Tengen-beginner" ||
+		bots.Bots[0].Rank != fmt.Sprintf("%d kyu", first.Kyu) || bots.Bots[0].RankEstimated == first.Measured {
 		t.Errorf("bots: %+v", bots.Bots)
 	}
 	var out struct{ Game *tengen.Game }
