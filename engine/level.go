@@ -13,8 +13,8 @@ type Level int
 // The levels, weakest first.
 const (
 	// LevelBeginner searches a little and picks among the moves it visited
-	// most, in proportion to their visits, accepting moves that lose a
-	// quarter of the win rate: sensible-looking moves with little reading.
+	// most, in proportion to their visits, accepting moves that lose up to a
+	// fifth of the win rate: sensible-looking moves with little reading.
 	LevelBeginner Level = iota + 1
 	// LevelNovice searches more and picks among the moves it visited with
 	// less randomness.
@@ -49,7 +49,9 @@ type LevelSpec struct {
 	// tenth of the best move's visits and a win rate at most MaxLoss below
 	// it.
 	Temperature float64
-	MaxLoss     float64
+	// MaxLoss is how much lower than the best move's win rate a move the
+	// level chooses at random may be.
+	MaxLoss float64
 }
 
 // PlayoutsFor returns the level's simulations per move on a board of the
