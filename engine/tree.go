@@ -130,7 +130,8 @@ type priorInput struct {
 	// liberties that touches an enemy chain with at most raceLibs
 	// liberties: the two are in a capturing race (or a close fight), where
 	// filling an own liberty loses and taking an outside liberty of the
-	// enemy wins. libs[h] holds the liberties of such chains.
+	// enemy wins. libs[h] holds the liberties of every chain, counted up to
+	// raceLibs+1.
 	racing []bool
 	libs   []int8
 	// cornerStones counts the stones in each corner zone: top left, top
@@ -455,6 +456,7 @@ func (in *priorInput) findRaces() {
 func (in *priorInput) raceMove(l goban.Loc) (approach, selfFill bool) {
 	b, c := in.b, in.c
 	fills := false
+	after := -1 // the new chain's liberties, counted when first needed
 	for _, q := range b.Neighbors(l) {
 		switch b.ColorAt(q) {
 		case c.Opponent():
@@ -463,7 +465,13 @@ func (in *priorInput) raceMove(l goban.Loc) (approach, selfFill bool) {
 			}
 		case c:
 			h := b.ChainHead(q)
-			if in.racing[h] && libertiesAfter(b, l, c, raceLibs+1) < int(in.libs[h]) {
+			if !in.racing[h] {
+				continue
+			}
+			if after < 0 {
+				after = libertiesAfter(b, l, c, raceLibs+1)
+			}
+			if after < int(in.libs[h]) {
 				fills = true
 			}
 		}
@@ -487,6 +495,7 @@ func libertiesAfter(b *goban.Board, l goban.Loc, c goban.Color, max int) int {
 		case goban.Empty:
 			add(q)
 		case c:
+			// One more than max: l itself is among the chain's liberties.
 			var cb [6]goban.Loc
 			for _, lib := range chainLiberties(b, q, cb[:0], max+1) {
 				add(lib)
