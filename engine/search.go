@@ -435,7 +435,6 @@ type rootStats struct {
 	move                goban.Loc
 	n, w, score, rn, rw float64
 	prior               float64
-	pn, pw              float64
 	illegal             bool
 	child               *node
 }
@@ -447,7 +446,7 @@ func (s *searcher) rootEdges() []rootStats {
 	out := make([]rootStats, 0, len(r.edges))
 	for _, e := range r.edges {
 		out = append(out, rootStats{move: e.move, n: e.n, w: e.w, score: e.score, rn: e.rn, rw: e.rw,
-			prior: float64(e.prior), pn: float64(e.pn), pw: float64(e.pw), illegal: e.illegal, child: e.child})
+			prior: float64(e.prior), illegal: e.illegal, child: e.child})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].n != out[j].n {
