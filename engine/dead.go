@@ -96,7 +96,12 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64) []goban.Poi
 // only through the policy, which never commits suicide.
 func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) ([]float64, *geometry) {
 	g := goban.MustNewGame(b.Width(), b.Height(), rules)
-	s := &searcher{params: defaultParams, rules: rules, geo: newGeometry(b), game: g}
+	// Without fillBoard: in a finished position the open areas are
+	// territory, and a policy that hurries into them lets the invader
+	// live there in too many playouts.
+	params := defaultParams
+	params.fillBoard = 0
+	s := &searcher{params: params, rules: rules, geo: newGeometry(b), game: g}
 	s.rules.FirstCaptureWins = false
 	w := &worker{s: s, board: b.Clone(), geo: s.geo, rng: goban.NewRand(seed),
 		firstGen: make([]uint32, b.NumLocs()), firstIdx: make([]int32, b.NumLocs()), firstColor: make([]goban.Color, b.NumLocs()),

@@ -9,13 +9,14 @@
 // local replies in 90% of playout moves won 61 of 100 games against a UCB
 // term of 0.1 with 60%); new nodes get prior knowledge as equivalent wins and losses from tactical
 // features (captures, escapes from atari with a ladder reader, self-atari,
-// the third and fourth lines in open areas, replies near the last move).
-// Below the tree a playout finishes the game with a policy a little heavier
-// than random: save own chains the last move put in atari, capture the last
-// move's chain in atari, local replies (ataris, cuts, connections, contact
-// moves) around the last move, otherwise a random move that fills no own
-// eye and is no self-atari (small self-ataris are allowed half of the time,
-// for nakade and throw-ins). Playouts use simple ko and count by area; the
+// ataris, capturing races, the 3×3 shapes below, the third and fourth lines
+// in open areas, replies near the last move). Below the tree a playout
+// finishes the game with a policy a little heavier than random: save own
+// chains the last move put in atari, capture the last move's chain in
+// atari, a local reply around the last move that makes one of MoGo's 3×3
+// shapes (hane, cuts, edge blocks: pattern3.go), otherwise a random move
+// that fills no own eye and is no self-atari (small self-ataris are allowed
+// half of the time, for nakade and throw-ins). Playouts use simple ko and count by area; the
 // tree checks every move with goban.Game.Legal, so it obeys superko and
 // ends games as the rules do (first capture in Atari-Go, two passes,
 // repetition). Territory rules are played as area, whose margin agrees for

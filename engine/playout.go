@@ -144,9 +144,10 @@ func selfAtari(b *goban.Board, l goban.Loc, c goban.Color) (bool, int) {
 // playoutMove chooses the playout policy's move for c; last is the
 // opponent's last move (PassLoc if none). The order of preference is:
 // save an own chain that the last move put in atari, capture the last
-// move's chain when it is in atari, a local reply from the 3×3 heuristics
-// around the last move, and otherwise a random move that fills no own eye
-// and puts no chain of two or more stones into atari.
+// move's chain when it is in atari, a local reply around the last move that
+// makes one of the 3×3 shapes (pattern3.go), a move in an empty area
+// (fillBoard, when enabled), and otherwise a random move that fills no own
+// eye and puts no chain of two or more stones into atari.
 func (w *worker) playoutMove(c goban.Color, last goban.Loc) goban.Loc {
 	b := w.board
 	cand := w.cand[:0]
@@ -177,7 +178,27 @@ func (w *worker) playoutMove(c goban.Color, last goban.Loc) goban.Loc {
 		}
 	}
 	w.cand = cand
+	if l := w.fillBoard(); l != goban.PassLoc {
+		return l
+	}
 	return w.randomMove(c)
+}
+
+// fillBoard tries a few random empty points and returns the first whose
+// eight neighbours are all empty too, or PassLoc. Such a move is legal,
+// fills no eye and puts nothing in atari; on big boards it makes the
+// playouts claim the open areas before they fight over the crowded ones,
+// as real games do.
+func (w *worker) fillBoard() goban.Loc {
+	b := w.board
+	empties := b.Empties()
+	for i := 0; i < w.s.params.fillBoard && len(empties) > 0; i++ {
+		l := empties[w.rng.Intn(len(empties))]
+		if pat3Code(b, l, w.geo.diag) == 0 {
+			return l
+		}
+	}
+	return goban.PassLoc
 }
 
 // escapes appends the moves that may save c's chain at n from atari:
@@ -217,15 +238,11 @@ func (w *worker) legalFilter(cand []goban.Loc, c goban.Color) []goban.Loc {
 	return out
 }
 
-// localReplies appends the empty points around last that match one of the
-// local heuristics: an atari on an enemy chain, a cut between two enemy
-// chains, a connection of two own chains, or a contact move next to the
-// last stone that touches an own stone (hane and block shapes). Moves that
-// fill an own eye or are self-atari are left out.
+// localReplies appends the empty points around last where c makes one of
+// the 3×3 playout shapes (pattern3.go): hane, cuts, blocks on the edge.
+// Moves that fill an own eye or are self-atari are left out.
 func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) []goban.Loc {
 	b := w.board
-	w.libCache = w.libCache[:0]
-	opp := c.Opponent()
 	var around [8]goban.Loc
 	nb := b.Neighbors(last)
 	copy(around[:4], nb[:])
@@ -236,7 +253,13 @@ func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) [
 		if b.ColorAt(p) != goban.Empty {
 			continue
 		}
-		if localShape(b, p, c, opp, i < 4, w.twoLibs) && !b.IsEye(p, c) && b.Check(p, c, false) == nil {
+		// A contact point that also touches an own stone blocks or
+		// surrounds the last stone: without it an invasion that no
+		// shape answers lives in too many playouts.
+		if !pat3Match(b, p, w.geo.diag) && !(i < 4 && touches(b, p, c)) {
+			continue
+		}
+		if !b.IsEye(p, c) && b.Check(p, c, false) == nil {
 			if sa, _ := selfAtari(b, p, c); !sa {
 				cand = append(cand, p)
 			}
@@ -245,68 +268,21 @@ func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) [
 	return cand
 }
 
-// localShape reports whether the empty point p is a good local move for c:
-// it ataris an enemy chain, separates two enemy chains, joins two own
-// chains, or (when p touches the last stone, contact) touches an own stone
-// too.
-func localShape(b *goban.Board, p goban.Loc, c, opp goban.Color, contact bool, twoLibs func(goban.Loc) bool) bool {
-	var oppHeads, ownHeads [4]goban.Loc
-	no, nw := 0, 0
-	for _, q := range b.Neighbors(p) {
-		switch b.ColorAt(q) {
-		case opp:
-			if twoLibs(q) {
-				return true // atari
-			}
-			h := b.ChainHead(q)
-			if !containsLoc(oppHeads[:no], h) {
-				oppHeads[no] = h
-				no++
-			}
-		case c:
-			h := b.ChainHead(q)
-			if !containsLoc(ownHeads[:nw], h) {
-				ownHeads[nw] = h
-				nw++
-			}
-		}
-	}
-	if no >= 2 || nw >= 2 {
-		return true
-	}
-	return contact && nw >= 1
-}
-
-// twoLibs reports whether the chain at l has exactly two liberties,
-// remembering the answer per chain until the next localReplies, since
-// neighbouring candidates ask about the same chains.
-func (w *worker) twoLibs(l goban.Loc) bool {
-	h := w.board.ChainHead(l)
-	for _, e := range w.libCache {
-		if e.head == h {
-			return e.two
-		}
-	}
-	two := libsUpTo(w.board, l, 3) == 2
-	w.libCache = append(w.libCache, libEntry{h, two})
-	return two
-}
-
-type libEntry struct {
-	head goban.Loc
-	two  bool
-}
-
-// twoLibs reports whether the chain at l has exactly two liberties.
-func twoLibs(b *goban.Board) func(goban.Loc) bool {
-	return func(l goban.Loc) bool { return libsUpTo(b, l, 3) == 2 }
-}
-
 // libsUpTo returns the number of liberties of the chain at l, counting no
 // further than max, so that a big chain is not walked to the end.
 func libsUpTo(b *goban.Board, l goban.Loc, max int) int {
 	var buf [4]goban.Loc
 	return len(chainLiberties(b, l, buf[:0], max))
+}
+
+// touches reports whether a stone of c lies next to l.
+func touches(b *goban.Board, l goban.Loc, c goban.Color) bool {
+	for _, q := range b.Neighbors(l) {
+		if b.ColorAt(q) == c {
+			return true
+		}
+	}
+	return false
 }
 
 func containsLoc(ls []goban.Loc, l goban.Loc) bool {

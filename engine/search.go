@@ -45,9 +45,6 @@ type worker struct {
 	rng   *goban.Rand
 	cand  []goban.Loc
 	path  []pathStep
-	// libCache remembers which chains have two liberties during one
-	// localReplies.
-	libCache []libEntry
 
 	// AMAF: firstIdx[l] is the index in the simulation's move sequence at
 	// which l was first played, by firstColor[l], valid when firstGen[l]

@@ -64,9 +64,12 @@ type searchParams struct {
 	// localReply is the percentage of playout moves for which the local
 	// heuristics around the last move are tried before a random move.
 	localReply int
+	// fillBoard is how many random points a playout move tries for an
+	// empty 3×3 area before it plays a random move (fillBoard).
+	fillBoard int
 }
 
-var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1}
+var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1, fillBoard: 4}
 
 // selectEdge returns the index of the edge the tree policy follows from n,
 // or -1 when there is none. n.mu must be held.
@@ -181,7 +184,8 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 			good(15)
 		}
 	}
-	if sa, size := selfAtari(b, l, c); sa {
+	sa, size := selfAtari(b, l, c)
+	if sa {
 		if in.firstCapture {
 			bad(100)
 		} else if size > 1 {
@@ -216,11 +220,28 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 				good(3)
 			}
 		}
-		if localShape(b, l, c, opp, false, twoLibs(b)) {
-			good(4)
-		}
+	}
+	// Shapes and ataris count only when they do not put the stone itself
+	// into atari.
+	if !sa && pat3Match(b, l, in.geo.diag) {
+		good(5)
+	}
+	if !sa && !capture && in.atari(l) {
+		good(4)
 	}
 	return pn, pw
+}
+
+// atari reports whether c at l takes an enemy chain next to l from two
+// liberties to one.
+func (in *priorInput) atari(l goban.Loc) bool {
+	b := in.b
+	for _, q := range b.Neighbors(l) {
+		if b.ColorAt(q) == in.c.Opponent() && libsUpTo(b, q, 3) == 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // cornerZone is the size of the square at each corner that counts as the
