@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"tengen/goban"
@@ -135,6 +136,35 @@ var tactics = []tactic{
 		diagram: diaSeki,
 		toMove:  goban.White, komi: 0.5, avoid: []string{"A1", "D1"},
 	},
+	{
+		// White's cutting stones E5 and D4 keep Black's bottom group,
+		// which has one eye, from the left group. E5 has two liberties;
+		// the ataris F5 and E6 fail (the stones on E8 and G7 break the
+		// ladders), the net F6 (or the looser G6) captures. GNU Go 3.8:
+		// attack E5 answers F6, reg_genmove plays F6, and after F5 or E6
+		// defend E5 succeeds.
+		name:    "net (geta), Black",
+		diagram: diaNet,
+		toMove:  goban.Black, komi: -12.5, want: []string{"F6", "G6"}, avoid: []string{"F5", "E6"},
+	},
+	{
+		name:    "net (geta), White",
+		diagram: swapColors(diaNet),
+		toMove:  goban.White, komi: 12.5, want: []string{"F6", "G6"}, avoid: []string{"F5", "E6"},
+	},
+}
+
+// swapColors exchanges the black and white stones of a diagram.
+func swapColors(diagram string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case 'X':
+			return 'O'
+		case 'O':
+			return 'X'
+		}
+		return r
+	}, diagram)
 }
 
 const (
@@ -148,6 +178,16 @@ const (
 		. O . X O . X . X
 		. O . X O . X . X
 		. O . X O . X . X`
+	diaNet = `
+		. . . X O . O . .
+		. . . X O O O O O
+		X X X X . . . O .
+		. . . X . . . O .
+		X X X X O . . O .
+		O O O O X X X O .
+		. . . O X X X O .
+		. O . O X . X O .
+		. . . O X X X O .`
 	diaSeki = `
 		. . . . . . .
 		. . . . . . .

@@ -137,6 +137,10 @@ type priorInput struct {
 	// raceLibs+1.
 	racing []bool
 	libs   []int8
+	// net[l] is true when c at l captures an enemy chain with two
+	// liberties in a net (geta): l is not one of its liberties, and every
+	// extension of the chain is captured by a ladder.
+	net []bool
 	// cornerStones counts the stones in each corner zone: top left, top
 	// right, bottom left, bottom right.
 	cornerStones [4]int
@@ -174,6 +178,9 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 		}
 	}
 	if !capture && in.laddersChain(l) {
+		good(25)
+	}
+	if in.net[l] {
 		good(25)
 	}
 	if !capture {
@@ -384,7 +391,7 @@ func ladderEscapeFails(b *goban.Board, l goban.Loc, attacker goban.Color, depth 
 func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc) *priorInput {
 	n := b.NumLocs()
 	in := &priorInput{b: b, geo: geo, c: c, last: last, near: make([]bool, n), escape: make([]bool, n), saveCapture: make([]bool, n),
-		racing: make([]bool, n), libs: make([]int8, n)}
+		racing: make([]bool, n), libs: make([]int8, n), net: make([]bool, n)}
 	opp := c.Opponent()
 	var buf [4]goban.Loc
 	in.findRaces()
@@ -435,7 +442,95 @@ func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc)
 			}
 		}
 	}
+	in.findNets()
 	return in
+}
+
+// findNets marks the net moves of c (priorInput.net): for each enemy chain
+// with two liberties, the empty points next to one of its liberties that
+// are not liberties themselves are tried on a scratch board.
+func (in *priorInput) findNets() {
+	b, c := in.b, in.c
+	opp := c.Opponent()
+	var lbuf [3]goban.Loc
+	for _, t := range in.geo.locs {
+		if b.ColorAt(t) != opp || b.ChainHead(t) != t || in.libs[t] != 2 {
+			continue
+		}
+		libs := chainLiberties(b, t, lbuf[:0], 3)
+		for _, lib := range libs {
+			for _, l := range b.Neighbors(lib) {
+				if b.ColorAt(l) != goban.Empty || containsLoc(libs, l) || in.net[l] {
+					continue
+				}
+				if b.Check(l, c, false) != nil {
+					continue
+				}
+				if sa, _ := selfAtari(b, l, c); sa {
+					continue
+				}
+				s := in.scratchBoard()
+				s.Play(l, c)
+				if netCaptures(s, t, c) {
+					in.net[l] = true
+				}
+			}
+		}
+	}
+}
+
+// scratchBoard returns the scratch board, a copy of the position without
+// undo history.
+func (in *priorInput) scratchBoard() *goban.Board {
+	if in.scratch == nil {
+		in.scratch = in.b.Clone()
+	} else {
+		in.scratch.CopyFrom(in.b)
+	}
+	in.scratch.ClearUndo()
+	return in.scratch
+}
+
+// netCaptures reports whether the defender's chain at t, with the
+// defender to move on b, is lost: it cannot capture an attacking chain
+// next to it, and each extension at one of its liberties leaves it with
+// at most two liberties and captured in a ladder.
+func netCaptures(b *goban.Board, t goban.Loc, attacker goban.Color) bool {
+	defender := attacker.Opponent()
+	for s := t; ; {
+		for _, q := range b.Neighbors(s) {
+			if b.ColorAt(q) == attacker && b.InAtari(q) {
+				return false
+			}
+		}
+		s = b.NextInChain(s)
+		if s == t {
+			break
+		}
+	}
+	var buf [3]goban.Loc
+	libs := chainLiberties(b, t, buf[:0], 3)
+	if len(libs) != 2 {
+		return len(libs) < 2
+	}
+	for _, lib := range libs {
+		if b.Check(lib, defender, false) != nil {
+			continue
+		}
+		b.Play(lib, defender)
+		var lost bool
+		switch n := b.Liberties(t); {
+		case n <= 1:
+			lost = true
+		case n == 2:
+			lost = ladderCaptures(b, t, attacker, 0)
+		}
+		b.Undo()
+		if !lost {
+			return false
+		}
+	}
+	return true
 }
 
 // raceLibs is the most liberties a chain in a capturing race may have for

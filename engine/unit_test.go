@@ -91,6 +91,25 @@ func TestLadderAttackPrior(t *testing.T) {
 	}
 }
 
+// TestNetPrior: the net reader finds exactly the net of diaNet among the
+// points around the cutting stone E5, for both colours.
+func TestNetPrior(t *testing.T) {
+	for _, tc := range []struct {
+		diagram string
+		c       goban.Color
+	}{{diaNet, goban.Black}, {swapColors(diaNet), goban.White}} {
+		g := gameFrom(t, tc.diagram, "chinese", tc.c, 0.5)
+		b := g.Board()
+		in := newPriorInput(b, newGeometry(b), tc.c, goban.PassLoc)
+		for _, v := range []string{"F6", "F5", "E6", "E7", "F7", "G5"} {
+			want := v == "F6"
+			if got := in.net[b.Loc(vertex(t, g, v).Point)]; got != want {
+				t.Errorf("%v: net at %s is %v, want %v", tc.c, v, got, want)
+			}
+		}
+	}
+}
+
 func TestPriors(t *testing.T) {
 	// Black to move: C5 captures the white stone in atari, E2 would put
 	// Black's four stones in atari, A1 is on the first line in an empty
