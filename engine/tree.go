@@ -365,16 +365,8 @@ func ladderCaptures(b *goban.Board, l goban.Loc, attacker goban.Color, depth int
 func ladderEscapeFails(b *goban.Board, l goban.Loc, attacker goban.Color, depth int) bool {
 	defender := attacker.Opponent()
 	// Capturing an attacking stone in atari next to the chain escapes.
-	for s := l; ; {
-		for _, q := range b.Neighbors(s) {
-			if b.ColorAt(q) == attacker && b.InAtari(q) {
-				return false
-			}
-		}
-		s = b.NextInChain(s)
-		if s == l {
-			break
-		}
+	if touchesAtari(b, l, attacker) {
+		return false
 	}
 	var buf [1]goban.Loc
 	ext := chainLiberties(b, l, buf[:0], 1)
@@ -491,22 +483,30 @@ func (in *priorInput) scratchBoard() *goban.Board {
 	return in.scratch
 }
 
+// touchesAtari reports whether a chain of c in atari lies next to the
+// chain at l.
+func touchesAtari(b *goban.Board, l goban.Loc, c goban.Color) bool {
+	for s := l; ; {
+		for _, q := range b.Neighbors(s) {
+			if b.ColorAt(q) == c && b.InAtari(q) {
+				return true
+			}
+		}
+		s = b.NextInChain(s)
+		if s == l {
+			return false
+		}
+	}
+}
+
 // netCaptures reports whether the defender's chain at t, with the
 // defender to move on b, is lost: it cannot capture an attacking chain
 // next to it, and each extension at one of its liberties leaves it with
 // at most two liberties and captured in a ladder.
 func netCaptures(b *goban.Board, t goban.Loc, attacker goban.Color) bool {
 	defender := attacker.Opponent()
-	for s := t; ; {
-		for _, q := range b.Neighbors(s) {
-			if b.ColorAt(q) == attacker && b.InAtari(q) {
-				return false
-			}
-		}
-		s = b.NextInChain(s)
-		if s == t {
-			break
-		}
+	if touchesAtari(b, t, attacker) {
+		return false
 	}
 	var buf [3]goban.Loc
 	libs := chainLiberties(b, t, buf[:0], 3)
