@@ -57,9 +57,9 @@ func pat3Code(b *goban.Board, l goban.Loc, diag [4]goban.Loc) uint16 {
 		uint16(b.ColorAt(l+diag[3]))<<14
 }
 
-// pat3Match reports whether c (of either colour: the patterns are
-// symmetric in colour) playing at the empty point l makes one of the
-// playout shapes.
+// pat3Match reports whether a stone played at the empty point l makes one
+// of the playout shapes. The answer is the same for both colours: every
+// pattern matches with its colours swapped too.
 func pat3Match(b *goban.Board, l goban.Loc, diag [4]goban.Loc) bool {
 	k := pat3Code(b, l, diag)
 	return pat3Table[k>>6]&(1<<(k&63)) != 0

@@ -239,8 +239,9 @@ func (w *worker) legalFilter(cand []goban.Loc, c goban.Color) []goban.Loc {
 }
 
 // localReplies appends the empty points around last where c makes one of
-// the 3×3 playout shapes (pattern3.go): hane, cuts, blocks on the edge.
-// Moves that fill an own eye or are self-atari are left out.
+// the 3×3 playout shapes (pattern3.go: hane, cuts, moves on the edge), and
+// the points next to last that touch an own stone (blocks). Moves that
+// fill an own eye or are self-atari are left out.
 func (w *worker) localReplies(last goban.Loc, c goban.Color, cand []goban.Loc) []goban.Loc {
 	b := w.board
 	var around [8]goban.Loc

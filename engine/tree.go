@@ -244,7 +244,7 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 func (in *priorInput) atari(l goban.Loc) bool {
 	b := in.b
 	for _, q := range b.Neighbors(l) {
-		if b.ColorAt(q) == in.c.Opponent() && libsUpTo(b, q, 3) == 2 {
+		if b.ColorAt(q) == in.c.Opponent() && in.libs[b.ChainHead(q)] == 2 {
 			return true
 		}
 	}
@@ -281,13 +281,7 @@ func (in *priorInput) emptyCorner(l goban.Loc) bool {
 // laddered reports whether c extending at l, the liberty of an own chain in
 // atari, leaves a chain that the opponent captures in a ladder.
 func (in *priorInput) laddered(l goban.Loc) bool {
-	if in.scratch == nil {
-		in.scratch = in.b.Clone()
-	} else {
-		in.scratch.CopyFrom(in.b)
-	}
-	s := in.scratch
-	s.ClearUndo()
+	s := in.scratchBoard()
 	if s.Check(l, in.c, false) != nil {
 		return false
 	}
@@ -303,7 +297,7 @@ func (in *priorInput) laddersChain(l goban.Loc) bool {
 	var targets [4]goban.Loc
 	nt := 0
 	for _, q := range b.Neighbors(l) {
-		if b.ColorAt(q) == opp && libsUpTo(b, q, 3) == 2 && !containsLoc(targets[:nt], b.ChainHead(q)) {
+		if b.ColorAt(q) == opp && in.libs[b.ChainHead(q)] == 2 && !containsLoc(targets[:nt], b.ChainHead(q)) {
 			targets[nt] = b.ChainHead(q)
 			nt++
 		}
@@ -314,13 +308,7 @@ func (in *priorInput) laddersChain(l goban.Loc) bool {
 	if sa, _ := selfAtari(b, l, c); sa {
 		return false
 	}
-	if in.scratch == nil {
-		in.scratch = b.Clone()
-	} else {
-		in.scratch.CopyFrom(b)
-	}
-	s := in.scratch
-	s.ClearUndo()
+	s := in.scratchBoard()
 	s.Play(l, c)
 	for _, h := range targets[:nt] {
 		if s.ColorAt(h) == opp && s.InAtari(h) && ladderEscapeFails(s, h, c, 0) {
