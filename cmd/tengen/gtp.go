@@ -35,6 +35,7 @@ func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	playouts := fs.Int("playouts", 0, "fixed number of playouts per move instead of time management (0: use the clock)")
 	moveTime := fs.Duration("move-time", 0, "thinking time per move in games without a clock (0: "+engine.DefaultMoveTime.String()+")")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
+	resign := fs.Float64("resign", 0.1, "win rate below which mcts resigns (0: never resign)")
 	noFiles := fs.Bool("no-files", false, "refuse loadsgf and other commands that read files")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -42,6 +43,13 @@ func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if fs.NArg() > 0 {
 		fs.Usage()
 		return errUsage
+	}
+	if *resign < 0 || *resign >= 1 {
+		return fmt.Errorf("gtp: -resign %g: want a win rate from 0 (never resign) to below 1", *resign)
+	}
+	resignAt := *resign
+	if resignAt == 0 {
+		resignAt = -1 // engine.Options: a negative threshold never resigns
 	}
 	opts := gtp.Options{Rules: *rules, Seed: *seed, Version: version, ErrorLog: stderr, NoFiles: *noFiles}
 	var eng *engine.Engine
@@ -54,6 +62,7 @@ func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		eng = engine.New(engine.Options{
 			Threads: *threads, Playouts: *playouts, MoveTime: *moveTime, Seed: *seed, Level: lv,
+			ResignThreshold: resignAt,
 		})
 		opts.Player = eng
 	default:

@@ -181,3 +181,37 @@ func TestGTPSearchPlayer(t *testing.T) {
 		t.Error("an unknown level was accepted")
 	}
 }
+
+// TestGTPResignFlag: with a komi that no area can beat, the engine resigns
+// by default and plays on with --resign 0; a threshold of 1 or more is
+// refused.
+func TestGTPResignFlag(t *testing.T) {
+	var script strings.Builder
+	script.WriteString("boardsize 9\nkomi 100\n")
+	// Twenty quiet moves: the engine does not resign in the opening.
+	for i, col := range "ABCDEFGHJ" {
+		if i < 5 {
+			script.WriteString("play b " + string(col) + "2\nplay w " + string(col) + "8\n")
+		}
+	}
+	for _, v := range []string{"A4", "A6", "B4", "B6", "C4", "C6", "D4", "D6", "E4", "E6"} {
+		c := "b"
+		if v[1] == '6' {
+			c = "w"
+		}
+		script.WriteString("play " + c + " " + v + "\n")
+	}
+	script.WriteString("genmove b\nquit\n")
+	common := []string{"gtp", "--playouts", "600", "--threads", "1", "--seed", "3"}
+	out, _, err := runCmd(t, script.String(), common...)
+	if err != nil || !strings.Contains(out, "= resign") {
+		t.Errorf("default threshold: want a resignation: %v\n%s", err, out)
+	}
+	out, _, err = runCmd(t, script.String(), append(common, "--resign", "0")...)
+	if err != nil || strings.Contains(out, "resign") || !regexp.MustCompile(`= ([A-HJ][1-9]|pass)\n\n$`).MatchString(strings.TrimSuffix(out, "=\n\n")) {
+		t.Errorf("--resign 0: want a move:\n%s", out)
+	}
+	if _, _, err := runCmd(t, "", "gtp", "--resign", "1"); err == nil {
+		t.Error("--resign 1 was accepted")
+	}
+}
