@@ -274,7 +274,13 @@ func TestBotGameSurvivesRestart(t *testing.T) {
 // countingBot passes after holding a worker for a while, recording how many
 // of its moves run at once.
 type countingBot struct {
-	mu       sync.Mutex
+	// hold is how many moves at once the bot waits for (up to holdFor)
+	// before it answers: the pool's parallelism then shows however slowly
+	// the games are created on a loaded machine.
+	hold    int
+	holdFor time.Duration
+
+	mu       sync.Mutex // guards cur, max and calls
 	cur, max int
 	calls    int
 }
@@ -285,7 +291,17 @@ func (b *countingBot) GenMove(ctx context.Context, req play.BotRequest) (goban.M
 	b.calls++
 	b.max = max(b.max, b.cur)
 	b.mu.Unlock()
-	time.Sleep(30 * time.Millisecond)
+	deadline := time.Now().Add(b.holdFor)
+	for {
+		b.mu.Lock()
+		enough := b.cur >= b.hold
+		b.mu.Unlock()
+		if enough || time.Now().After(deadline) || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	time.Sleep(10 * time.Millisecond)
 	b.mu.Lock()
 	b.cur--
 	b.mu.Unlock()
@@ -295,7 +311,7 @@ func (b *countingBot) GenMove(ctx context.Context, req play.BotRequest) (goban.M
 
 func TestBotWorkerPoolBound(t *testing.T) {
 	for _, tt := range []struct{ workers, queue int }{{2, 100}, {1, 1}, {3, 2}} {
-		bot := &countingBot{}
+		bot := &countingBot{hold: tt.workers, holdFor: time.Second}
 		e := newBotEnv(t, func() []play.Bot { return []play.Bot{{Name: "Counter", Player: bot}} },
 			func(c *play.Config) { c.BotWorkers, c.BotQueue = tt.workers, tt.queue })
 		var ids []int64
