@@ -77,13 +77,14 @@ func (s LevelSpec) Rank() string {
 // levelSpecs are the levels. The kyu ranks come from handicap matches on
 // 19×19 (docs/STRENGTH.md): GNU Go 3.8 at level 10 is taken as 9 kyu, and
 // a level that wins about half of its games taking n stones from an
-// opponent is n ranks weaker. Strong is not measured yet.
+// opponent is n ranks weaker. Every level was measured again after the
+// playout changes of commit f808362 (at 3cbf274, four games per match).
 var levelSpecs = []LevelSpec{
 	{Level: LevelBeginner, Name: "beginner", Kyu: 24, Measured: true, Playouts: 1200, Temperature: 0.7, MaxLoss: 0.2},
 	{Level: LevelNovice, Name: "novice", Kyu: 21, Measured: true, Playouts: 2000, Temperature: 0.5, MaxLoss: 0.15},
 	{Level: LevelCasual, Name: "casual", Kyu: 18, Measured: true, Playouts: 2400, Temperature: 0.4, MaxLoss: 0.15},
 	{Level: LevelClub, Name: "club", Kyu: 13, Measured: true, Playouts: 10000},
-	{Level: LevelStrong, Name: "strong", Kyu: 11, Playouts: 30000},
+	{Level: LevelStrong, Name: "strong", Kyu: 11, Measured: true, Playouts: 30000},
 	{Level: LevelFull, Name: "full", Kyu: 9, Measured: true},
 }
 

@@ -685,6 +685,13 @@ func TestLevels(t *testing.T) {
 	if _, err := ParseLevel("grandmaster"); err == nil {
 		t.Error("unknown level accepted")
 	}
+	// A rank that no match has measured says so; a measured one does not.
+	if got := (LevelSpec{Kyu: 7}).Rank(); got != "7 kyu (estimated, not yet measured)" {
+		t.Errorf("unmeasured rank label %q", got)
+	}
+	if got := (LevelSpec{Kyu: 7, Measured: true}).Rank(); got != "7 kyu" {
+		t.Errorf("measured rank label %q", got)
+	}
 	// The beginner plays no first-line moves and no self-atari in the
 	// opening of a 9×9 game.
 	for seed := uint64(1); seed <= 8; seed++ {
