@@ -271,8 +271,8 @@ func TestBotGameSurvivesRestart(t *testing.T) {
 	}
 }
 
-// countingBot passes after holding a worker for a while, recording how many
-// of its moves run at once.
+// countingBot plays E5 after holding a worker for a while, recording how
+// many of its moves run at once.
 type countingBot struct {
 	// hold is how many moves at once the bot waits for (up to holdFor)
 	// before it answers: the pool's parallelism then shows however slowly

@@ -189,10 +189,8 @@ func TestGTPResignFlag(t *testing.T) {
 	var script strings.Builder
 	script.WriteString("boardsize 9\nkomi 100\n")
 	// Twenty quiet moves: the engine does not resign in the opening.
-	for i, col := range "ABCDEFGHJ" {
-		if i < 5 {
-			script.WriteString("play b " + string(col) + "2\nplay w " + string(col) + "8\n")
-		}
+	for _, col := range "ABCDE" {
+		script.WriteString("play b " + string(col) + "2\nplay w " + string(col) + "8\n")
 	}
 	for _, v := range []string{"A4", "A6", "B4", "B6", "C4", "C6", "D4", "D6", "E4", "E6"} {
 		c := "b"
