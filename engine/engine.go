@@ -38,7 +38,7 @@ type Options struct {
 	// Level is the playing strength; 0 means LevelFull.
 	Level Level
 	// ResignThreshold is the win rate below which the engine resigns; 0
-	// means 0.1 and a negative value never resigns.
+	// means DefaultResignThreshold and a negative value never resigns.
 	ResignThreshold float64
 	// NoTreeReuse starts every move with a fresh tree.
 	NoTreeReuse bool
@@ -53,6 +53,10 @@ type Options struct {
 	// DynamicKomi).
 	NoDynamicKomi bool
 }
+
+// DefaultResignThreshold is the win rate below which the engine resigns
+// unless Options say otherwise.
+const DefaultResignThreshold = 0.1
 
 // DefaultMoveTime is the thinking time per move in untimed games.
 const DefaultMoveTime = 2 * time.Second
@@ -106,7 +110,7 @@ func New(opts Options) *Engine {
 		opts.Seed = uint64(time.Now().UnixNano())
 	}
 	if opts.ResignThreshold == 0 {
-		opts.ResignThreshold = 0.1
+		opts.ResignThreshold = DefaultResignThreshold
 	}
 	if opts.ScoringPlayouts <= 0 {
 		opts.ScoringPlayouts = 1000

@@ -301,6 +301,8 @@ func (b *countingBot) GenMove(ctx context.Context, req play.BotRequest) (goban.M
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
+	// Hold a little longer, so that a pool that let more moves run than it
+	// has workers would show it in max.
 	time.Sleep(10 * time.Millisecond)
 	b.mu.Lock()
 	b.cur--

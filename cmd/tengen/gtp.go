@@ -35,7 +35,7 @@ func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	playouts := fs.Int("playouts", 0, "fixed number of playouts per move instead of time management (0: use the clock)")
 	moveTime := fs.Duration("move-time", 0, "thinking time per move in games without a clock (0: "+engine.DefaultMoveTime.String()+")")
 	seed := fs.Uint64("seed", 0, "random seed (0: from the clock)")
-	resign := fs.Float64("resign", 0.1, "win rate below which mcts resigns (0: never resign)")
+	resign := fs.Float64("resign", engine.DefaultResignThreshold, "win rate below which mcts resigns (0: never resign)")
 	noFiles := fs.Bool("no-files", false, "refuse loadsgf and other commands that read files")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
