@@ -1,0 +1,3 @@
+module gobandiff
+
+go 1.26
