@@ -360,7 +360,10 @@ func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
 		if e.opts.MaxTime > 0 {
 			t = min(t, e.opts.MaxTime)
 		}
-		lim.target, lim.max = t, t
+		// Without a clock, time saved on one move is not there for the
+		// next, so the search uses all of it: the extra simulations go to
+		// the chosen move's subtree, which the next search reuses.
+		lim.target, lim.max, lim.deadlineOnly = t, t, true
 		return lim
 	}
 	var st clock.State
@@ -372,7 +375,8 @@ func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
 	a := clock.Budget(tc, st, clock.BudgetOptions{EmptyPoints: len(g.Board().Empties()), Overhead: e.opts.Overhead, Cap: e.opts.MaxTime})
 	lim.target, lim.max = a.Target, a.Max
 	if a.Unlimited && a.Target == 0 {
-		lim.target, lim.max = e.opts.MoveTime, e.opts.MoveTime
+		// No time is banked here either (see above).
+		lim.target, lim.max, lim.deadlineOnly = e.opts.MoveTime, e.opts.MoveTime, true
 	}
 	if lim.target <= 0 {
 		// No time to think: one simulation, which leaves the choice to

@@ -45,6 +45,8 @@ type worker struct {
 	rng   *goban.Rand
 	cand  []goban.Loc
 	path  []pathStep
+	// prior is reused by every expansion the worker makes.
+	prior priorInput
 
 	// AMAF: firstIdx[l] is the index in the simulation's move sequence at
 	// which l was first played, by firstColor[l], valid when firstGen[l]
@@ -91,7 +93,7 @@ func newSearcher(g *goban.Game, root *node, threads int, seed uint64, p searchPa
 	}
 	s.root.mu.Lock()
 	if !s.root.expanded {
-		expand(s.root, g, s.geo, true, &s.params)
+		expand(s.root, g, s.geo, true, &s.params, nil)
 	} else {
 		// A reused subtree was expanded with the cheaper legality check;
 		// the root's moves must all be legal.
@@ -267,7 +269,7 @@ func (w *worker) simulate() {
 	for {
 		n.mu.Lock()
 		if !n.expanded {
-			expand(n, g, w.geo, false, &s.params)
+			expand(n, g, w.geo, false, &s.params, &w.prior)
 		}
 		color := n.color
 		i := n.selectEdge(&s.params, n == s.root && s.noPass)

@@ -148,7 +148,7 @@ func TestPriors(t *testing.T) {
 	}
 	// The policy is a probability distribution.
 	n := &node{}
-	expand(n, g, geo, true, &defaultParams)
+	expand(n, g, geo, true, &defaultParams, nil)
 	var sum float64
 	for _, e := range n.edges {
 		sum += float64(e.prior)
@@ -393,15 +393,17 @@ func TestTimeAllocation(t *testing.T) {
 	g := goban.MustNewGame(9, 9, goban.MustRuleset("chinese"))
 	e := New(Options{Threads: 1, MoveTime: 700 * time.Millisecond})
 	spec := LevelFull.Spec()
-	// Untimed: the move time.
+	// Untimed: all of the move time, with no early stop, because nothing
+	// is saved for later.
 	lim := e.limitsFor(g, Request{Color: goban.Black}, spec)
-	if lim.target != 700*time.Millisecond || lim.playouts != 0 {
+	if lim.target != 700*time.Millisecond || lim.max != lim.target || lim.playouts != 0 || !lim.deadlineOnly {
 		t.Errorf("untimed: %+v", lim)
 	}
-	// Absolute 60 s, from time_left: a share of the time, never all.
+	// Absolute 60 s, from time_left: a share of the time, never all, and
+	// an early stop saves time for later moves.
 	tc, st := TimeFromGTP(gtpTime(clock.AbsoluteTime(time.Minute), time.Minute, 0))
 	lim = e.limitsFor(g, Request{Color: goban.Black, Time: tc, State: st}, spec)
-	if lim.target <= 0 || lim.target > 10*time.Second || lim.max < lim.target || lim.max >= time.Minute {
+	if lim.target <= 0 || lim.target > 10*time.Second || lim.max < lim.target || lim.max >= time.Minute || lim.deadlineOnly {
 		t.Errorf("absolute 60 s: %+v", lim)
 	}
 	// Byo-yomi, in the last period of 5 s: less than the period.
