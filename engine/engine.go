@@ -118,8 +118,18 @@ func New(opts Options) *Engine {
 	if opts.MoveTime <= 0 {
 		opts.MoveTime = DefaultMoveTime
 	}
-	return &Engine{opts: opts, params: defaultParams}
+	params := defaultParams
+	if opts.Level.Spec().Level != LevelFull {
+		// The levels' ranks were measured with this prior; the smaller
+		// one of full strength came later (docs/STRENGTH.md).
+		params.evenPrior = levelEvenPrior
+	}
+	return &Engine{opts: opts, params: params}
 }
+
+// levelEvenPrior is the even prior (searchParams.evenPrior) of the levels
+// below full strength.
+const levelEvenPrior = 10
 
 var _ gtp.Player = (*Engine)(nil)
 
@@ -465,8 +475,12 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 	var terr []goban.Color
 	if own != nil && s.rules.Scoring != goban.AreaScoring && oppPassed {
 		// Whole regions count as territory only at the end: in the
-		// middle game an invasion is a move like any other.
-		terr = territory(b, s.geo, own)
+		// middle game an invasion is a move like any other. They come
+		// from the scoring playouts, as the dead stones do, not from the
+		// search's: in a hopeless position the search's lines are
+		// desperate invasions that make the loser's own area look open.
+		endOwn, _ := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
+		terr = territory(b, s.geo, endOwn)
 	}
 	if best.move != goban.PassLoc && own != nil && s.rules.Scoring != goban.AreaScoring && pointless(b, s.geo, own, terr, best.move, sign) {
 		// Under territory rules a move inside settled territory costs a

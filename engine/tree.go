@@ -67,9 +67,13 @@ type searchParams struct {
 	// fillBoard is how many random points a playout move tries for an
 	// empty 3×3 area before it plays a random move (fillBoard).
 	fillBoard int
+	// evenPrior is the prior every move starts with, in equivalent
+	// visits, half of them won, before the features add to it. The
+	// smaller it is, the sooner the AMAF statistics take over from it.
+	evenPrior float32
 }
 
-var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1, fillBoard: 4}
+var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1, fillBoard: 4, evenPrior: 5}
 
 // selectEdge returns the index of the edge the tree policy follows from n,
 // or -1 when there is none. n.mu must be held.
@@ -137,6 +141,8 @@ type priorInput struct {
 	scratch     *goban.Board
 	// firstCapture is set in Atari-Go, where a self-atari loses.
 	firstCapture bool
+	// even is the prior every move starts with (searchParams.evenPrior).
+	even float32
 	// racing[h] is true at the head h of a chain with at most raceLibs
 	// liberties that touches an enemy chain with at most raceLibs
 	// liberties: the two are in a capturing race (or a close fight), where
@@ -162,7 +168,7 @@ func (in *priorInput) prior(l goban.Loc) (pn, pw float32) {
 	b, c := in.b, in.c
 	opp := c.Opponent()
 	// Every move starts with an even prior.
-	pn, pw = 10, 5
+	pn, pw = in.even, in.even/2
 	good := func(k float32) { pn += k; pw += k }
 	bad := func(k float32) { pn += k }
 	capture := false
@@ -377,7 +383,7 @@ func ladderEscapeFails(b *goban.Board, l goban.Loc, attacker goban.Color, depth 
 
 // newPriorInput prepares the board knowledge for priors of c's moves.
 func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc) *priorInput {
-	return (&priorInput{}).reset(b, geo, c, last)
+	return (&priorInput{even: defaultParams.evenPrior}).reset(b, geo, c, last)
 }
 
 // reset prepares in for the priors of c's moves on b, as newPriorInput
@@ -665,6 +671,7 @@ func expand(n *node, g *goban.Game, geo *geometry, full bool, p *searchParams, i
 	}
 	in.reset(b, geo, c, last)
 	in.firstCapture = g.Rules().FirstCaptureWins
+	in.even = p.evenPrior
 	superko := g.Rules().Ko != goban.SimpleKo
 	edges := make([]edge, 0, len(b.Empties())+1)
 	var eyes []goban.Loc

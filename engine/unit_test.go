@@ -547,13 +547,18 @@ func TestNoTerritoryFill(t *testing.T) {
 	// Komi 20.5: Black loses the count, so only the territory rule, not
 	// the count, can make it pass.
 	g.SetKomi(20.5)
-	e := New(Options{Threads: 1, Playouts: 1500, Seed: 4})
-	m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Kind != goban.Pass {
-		t.Errorf("played %v in settled territory, want a pass", m)
+	// Several seeds: the search's own ownership made Black's area look
+	// open in one of them (a hopeless search plays desperate lines), and
+	// the territory now comes from the scoring playouts.
+	for seed := uint64(1); seed <= 6; seed++ {
+		e := New(Options{Threads: 1, Playouts: 1500, Seed: seed})
+		m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind != goban.Pass {
+			t.Errorf("seed %d: played %v in settled territory, want a pass", seed, m)
+		}
 	}
 }
 
@@ -693,6 +698,13 @@ func TestLevels(t *testing.T) {
 	}
 	if got := (LevelSpec{Kyu: 7, Measured: true}).Rank(); got != "7 kyu" {
 		t.Errorf("measured rank label %q", got)
+	}
+	// The levels keep the even prior their ranks were measured with.
+	if p := New(Options{Level: LevelClub}).params.evenPrior; p != levelEvenPrior {
+		t.Errorf("club level's even prior %v, want %v", p, levelEvenPrior)
+	}
+	if p := New(Options{}).params.evenPrior; p != defaultParams.evenPrior {
+		t.Errorf("full strength's even prior %v, want %v", p, defaultParams.evenPrior)
 	}
 	// The beginner plays no first-line moves and no self-atari in the
 	// opening of a 9×9 game.
