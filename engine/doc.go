@@ -38,8 +38,10 @@
 //	ge, err := gtp.NewEngine(gtp.Options{Player: e})
 //
 // Time comes from the controller (time_settings, kgs-time_settings,
-// time_left) through clock.Budget; without a clock each move takes
-// Options.MoveTime; Options.Playouts fixes the simulations instead (with
+// time_left) through clock.Budget, and a search under a clock stops early
+// when the rest of its time cannot change the choice; without a clock each
+// move takes all of Options.MoveTime, since nothing saved would be kept for
+// later; Options.Playouts fixes the simulations instead (with
 // one thread and a seed the engine is deterministic). Engine.Move is the
 // same entry point with a clock.TimeControl, for the server.
 //
