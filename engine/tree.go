@@ -388,7 +388,8 @@ func newPriorInput(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc)
 
 // reset prepares in for the priors of c's moves on b, as newPriorInput
 // does, reusing its slices and scratch board: a search expands a node every
-// few simulations, and the allocations were a tenth of its time on 9×9.
+// few simulations, and these six slices were most of its allocations
+// (BenchmarkSearch9 went from 3 allocations per simulation to none).
 func (in *priorInput) reset(b *goban.Board, geo *geometry, c goban.Color, last goban.Loc) *priorInput {
 	n := b.NumLocs()
 	if len(in.near) != n {
