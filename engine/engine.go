@@ -473,12 +473,13 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		}
 	}
 	var terr []goban.Color
-	if own != nil && s.rules.Scoring != goban.AreaScoring && oppPassed {
+	if best.move != goban.PassLoc && own != nil && s.rules.Scoring != goban.AreaScoring && oppPassed {
 		// Whole regions count as territory only at the end: in the
 		// middle game an invasion is a move like any other. They come
 		// from the scoring playouts, as the dead stones do, not from the
 		// search's: in a hopeless position the search's lines are
 		// desperate invasions that make the loser's own area look open.
+		// Only a move needs them: a pass is never pointless.
 		endOwn, _ := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
 		terr = territory(b, s.geo, endOwn)
 	}
