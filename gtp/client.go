@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 	"sync"
@@ -225,7 +226,9 @@ func (c *Client) wait(ctx context.Context, line string, id int) (string, error) 
 		}
 		if !ok {
 			err := c.readErr
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			// A pipe that Close shut while a read waited reports
+			// fs.ErrClosed rather than EOF; both mean the connection ended.
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, fs.ErrClosed) {
 				err = ErrClosed
 			}
 			return "", fmt.Errorf("gtp: %q: %w", line, err)
