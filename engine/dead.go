@@ -10,11 +10,29 @@ import (
 // view, below which a chain counts as dead.
 const deadThreshold = -0.3
 
+// strongEncloser is the average ownership, from the chain's own point of
+// view, from which an enemy chain around a doubtful chain counts as alive
+// enough to judge the doubtful chain by the playouts in which it survives.
+const strongEncloser = 0.2
+
+// minConditional is the smallest share of the scoring playouts in which the
+// enclosing chains must all survive for the conditional judgement to count.
+const minConditional = 0.25
+
 // deadFromOwnership proposes the dead stones of b from an ownership map
 // (index y*width+x, +1 Black): a chain is dead when its points belong to
 // the opponent on average, unless Benson's algorithm proves it alive or it
 // is in seki once the other dead stones are off the board.
-func deadFromOwnership(b *goban.Board, geo *geometry, own []float64) []goban.Point {
+//
+// finals, when not nil, holds every playout's final owner of each point
+// (len(geo.locs) entries a playout; see playoutOwnership). With it a
+// doubtful chain is also judged by the playouts in which the enemy chains
+// around it survive: random playouts sometimes kill a living wall in a
+// whole-board race, and a dead stone inside the wall's area then counts as
+// alive in every such playout, which on average can keep it above the
+// threshold. A chain that survives only where a strong wall around it dies
+// is dead.
+func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []int8) []goban.Point {
 	if own == nil {
 		return nil
 	}
@@ -30,20 +48,8 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64) []goban.Poi
 		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || alive[b.Point(l)] {
 			continue
 		}
-		sum, n := 0.0, 0
-		for s := l; ; {
-			v := own[geo.index[s]]
-			if c == goban.White {
-				v = -v
-			}
-			sum += v
-			n++
-			s = b.NextInChain(s)
-			if s == l {
-				break
-			}
-		}
-		if sum/float64(n) < deadThreshold {
+		mean := chainMean(b, geo, own, l)
+		if mean < deadThreshold || (mean < 0 && finals != nil && deadWhereEnclosersLive(b, geo, own, finals, l)) {
 			heads = append(heads, l)
 		}
 	}
@@ -90,11 +96,104 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64) []goban.Poi
 	return out
 }
 
+// chainMean returns the average ownership of the chain at l from its own
+// colour's point of view.
+func chainMean(b *goban.Board, geo *geometry, own []float64, l goban.Loc) float64 {
+	sum, n := 0.0, 0
+	for s := l; ; {
+		sum += own[geo.index[s]]
+		n++
+		s = b.NextInChain(s)
+		if s == l {
+			break
+		}
+	}
+	if b.ColorAt(l) == goban.White {
+		sum = -sum
+	}
+	return sum / float64(n)
+}
+
+// deadWhereEnclosersLive reports whether the chain at h, of colour c, ends
+// owned by the enemy on average in the playouts in which every enemy chain
+// around it survives. The enemy chains around it are those next to the
+// region of empty points and c's stones that h belongs to; each must be
+// strong on the whole (strongEncloser), and they must all survive together
+// in at least minConditional of the playouts. Without a strong wall around
+// it nothing is concluded: in a real capturing race the loser of the race
+// dies exactly where the winner lives, and that says nothing of who wins.
+func deadWhereEnclosersLive(b *goban.Board, geo *geometry, own []float64, finals []int8, h goban.Loc) bool {
+	c := b.ColorAt(h)
+	enemy := c.Opponent()
+	seen := make([]bool, b.NumLocs())
+	stack := []goban.Loc{h}
+	seen[h] = true
+	var enclosers []goban.Loc
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, q := range b.Neighbors(l) {
+			if seen[q] {
+				continue
+			}
+			switch b.ColorAt(q) {
+			case goban.Empty, c:
+				seen[q] = true
+				stack = append(stack, q)
+			case enemy:
+				head := b.ChainHead(q)
+				if !seen[head] {
+					seen[head] = true
+					enclosers = append(enclosers, head)
+				}
+			}
+		}
+	}
+	if len(enclosers) == 0 {
+		return false
+	}
+	for _, e := range enclosers {
+		if chainMean(b, geo, own, e) < strongEncloser {
+			return false
+		}
+	}
+	// The sign that means "owned by c" and the enemy's.
+	var mine int8 = 1
+	if c == goban.White {
+		mine = -1
+	}
+	stride := len(geo.locs)
+	hi := geo.index[h]
+	kept, sum := 0, 0
+	for off := 0; off+stride <= len(finals); off += stride {
+		f := finals[off : off+stride]
+		alive := true
+		for _, e := range enclosers {
+			if f[geo.index[e]] != -mine {
+				alive = false
+				break
+			}
+		}
+		if !alive {
+			continue
+		}
+		kept++
+		sum += int(f[hi] * mine)
+	}
+	playouts := len(finals) / stride
+	if playouts == 0 || float64(kept) < minConditional*float64(playouts) {
+		return false
+	}
+	return float64(sum)/float64(kept) < deadThreshold
+}
+
 // playoutOwnership plays n playouts of the engine's policy from b, half
 // with Black to move first and half with White, and returns the average
-// owner of each point. It uses simple ko and the rules' suicide setting
-// only through the policy, which never commits suicide.
-func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) ([]float64, *geometry) {
+// owner of each point, every playout's final owner of each point (for
+// deadFromOwnership) and the board's geometry. It uses simple ko and the
+// rules' suicide setting only through the policy, which never commits
+// suicide.
+func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) ([]float64, []int8, *geometry) {
 	g := goban.MustNewGame(b.Width(), b.Height(), rules)
 	// Without fillBoard: in a finished position the open areas are
 	// territory, and a policy that hurries into them lets the invader
@@ -105,7 +204,7 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) (
 	s.rules.FirstCaptureWins = false
 	w := &worker{s: s, board: b.Clone(), geo: s.geo, rng: goban.NewRand(seed),
 		firstGen: make([]uint32, b.NumLocs()), firstIdx: make([]int32, b.NumLocs()), firstColor: make([]goban.Color, b.NumLocs()),
-		own: make([]int32, len(s.geo.locs))}
+		own: make([]int32, len(s.geo.locs)), finals: make([]int8, 0, n*len(s.geo.locs))}
 	s.workers = []*worker{w}
 	for i := 0; i < n; i++ {
 		w.board.CopyFrom(b)
@@ -117,5 +216,5 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) (
 		}
 		w.playout(first, goban.PassLoc)
 	}
-	return s.ownership(), s.geo
+	return s.ownership(), w.finals, s.geo
 }

@@ -461,13 +461,13 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		return rootStats{}, false
 	}
 	if req.Cleanup {
-		if r, ok := e.cleanupMove(b, s, cands, deadFromOwnership(b, s.geo, own), c); ok {
+		if r, ok := e.cleanupMove(b, s, cands, deadFromOwnership(b, s.geo, own, nil), c); ok {
 			return toMove(r)
 		}
 		// No dead enemy stone is left: play as in genmove.
 	}
 	if !s.rules.FirstCaptureWins && passLegal && oppPassed {
-		dead := deadFromOwnership(b, s.geo, own)
+		dead := deadFromOwnership(b, s.geo, own, nil)
 		if sc, err := g.Score(dead); err == nil && sc.Result.Winner == c {
 			return pass
 		}
@@ -480,7 +480,7 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		// search's: in a hopeless position the search's lines are
 		// desperate invasions that make the loser's own area look open.
 		// Only a move needs them: a pass is never pointless.
-		endOwn, _ := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
+		endOwn, _, _ := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
 		terr = territory(b, s.geo, endOwn)
 	}
 	if best.move != goban.PassLoc && own != nil && s.rules.Scoring != goban.AreaScoring && pointless(b, s.geo, own, terr, best.move, sign) {
@@ -690,15 +690,15 @@ func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 	// opts never change after New, so no lock is needed: a scoring request
 	// does not wait for a search.
 	b := g.Board()
-	own, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
-	return deadFromOwnership(b, geo, own)
+	own, finals, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
+	return deadFromOwnership(b, geo, own, finals)
 }
 
 // Ownership returns the average owner of each point (index y*width+x, +1
 // Black, −1 White) from the engine's playouts of the current position of
 // g, as DeadStones uses it.
 func (e *Engine) Ownership(g *goban.Game) []float64 {
-	own, _ := playoutOwnership(g.Board(), g.Rules(), e.opts.ScoringPlayouts, 1)
+	own, _, _ := playoutOwnership(g.Board(), g.Rules(), e.opts.ScoringPlayouts, 1)
 	return own
 }
 

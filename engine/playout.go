@@ -384,6 +384,9 @@ func (w *worker) score() int {
 		}
 		score += int(v)
 		w.own[i] += v
+		if w.finals != nil {
+			w.finals = append(w.finals, int8(v))
+		}
 	}
 	w.ownN++
 	w.ownMu.Unlock()

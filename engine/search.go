@@ -63,6 +63,11 @@ type worker struct {
 	ownMu sync.Mutex
 	own   []int32
 	ownN  int64
+
+	// finals, when not nil, collects each playout's final owner of every
+	// point (len(geo.locs) entries a playout, in playout order). Only the
+	// scoring playouts set it, and only their single worker touches it.
+	finals []int8
 }
 
 type pathStep struct {

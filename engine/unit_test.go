@@ -576,6 +576,30 @@ func splitBoard(deadStone bool) string {
 	return strings.Join(rows, "\n")
 }
 
+// TestDeadStoneInsideWall: a lone White stone inside Black's three-wide
+// area is dead on every seed of the scoring playouts. The playouts alone
+// put it at the threshold (about −0.3 from White's side): Black's wall, which
+// has no eyes yet, dies in a quarter of them in a whole-board race, and the
+// stone then lives with it. Judged by the playouts in which the wall lives,
+// it is dead; the wall and White's side stay alive.
+func TestDeadStoneInsideWall(t *testing.T) {
+	g := gameFrom(t, splitBoard(true), "chinese", goban.White, 0.5)
+	b := g.Board()
+	for seed := uint64(1); seed <= 12; seed++ {
+		own, finals, geo := playoutOwnership(b, g.Rules(), 1000, seed)
+		dead := deadFromOwnership(b, geo, own, finals)
+		if len(dead) != 1 || dead[0] != (goban.Point{X: 1, Y: 1}) {
+			t.Errorf("seed %d: dead stones %v, want [(1,1)] (stone's ownership %.3f)", seed, dead, own[geo.index[b.Loc(goban.Point{X: 1, Y: 1})]])
+		}
+	}
+	// Without the stone nothing is dead.
+	g = gameFrom(t, splitBoard(false), "chinese", goban.White, 0.5)
+	own, finals, geo := playoutOwnership(g.Board(), g.Rules(), 1000, 1)
+	if dead := deadFromOwnership(g.Board(), geo, own, finals); len(dead) != 0 {
+		t.Errorf("dead stones %v on a board without dead stones", dead)
+	}
+}
+
 // TestCleanup: with kgs-genmove_cleanup the engine captures a dead enemy
 // stone instead of passing.
 func TestCleanup(t *testing.T) {

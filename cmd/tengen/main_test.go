@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"tengen/internal/syncbuf"
 	"testing"
 	"time"
+
+	"tengen/internal/oracle"
+	"tengen/internal/syncbuf"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (string, string, error) {
@@ -162,6 +164,55 @@ func TestScoreCommand(t *testing.T) {
 	out, _, err = runCmd(t, "", "score", "--dead", "C3", name)
 	if err != nil || !strings.Contains(out, "Result: B+2.5") || !strings.Contains(out, "dead taken              0        1") {
 		t.Errorf("score with --dead: %v\n%s", err, out)
+	}
+}
+
+// TestScoreCompare compares the engine's dead stones with GNU Go's on two
+// finished records: the game of TestScoreCommand, and the same game with a
+// White stone left dead inside Black's area. The flag misuse cases fail
+// with a usage error.
+func TestScoreCompare(t *testing.T) {
+	gnugo := oracle.GNUGo(t, "tengen score --compare")
+	dir := t.TempDir()
+	moves := ";B[ee];W[gc];B[cg];W[gg];B[ce];W[gf];B[dc];W[fe];B[ed];W[fd];B[ef];W[ff];B[eg];W[fg];B[eh];W[fh];B[ei];W[fi];B[ec];W[fc];B[eb];W[fb];B[ea];W[fa]"
+	clean := filepath.Join(dir, "clean.sgf")
+	deadStone := filepath.Join(dir, "dead.sgf")
+	for name, rec := range map[string]string{
+		clean:     "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]" + moves + ";B[];W[])",
+		deadStone: "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]" + moves + ";B[];W[bb];B[];W[])",
+	} {
+		if err := os.WriteFile(name, []byte(rec), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := runCmd(t, "", "score", "--compare", gnugo+" --mode gtp", clean, deadStone)
+	if err != nil {
+		t.Fatalf("score --compare: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"clean.sgf: 24 stones, 0 dead by Tengen, 0 by GNU Go, 24 agree\n",
+		"dead.sgf: 25 stones, 1 dead by Tengen, 1 by GNU Go, 25 agree\n",
+		"agreement with GNU Go: 49 of 49 stones (100.0%); 2 of 2 records identical\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("score --compare output lacks %q:\n%s", want, out)
+		}
+	}
+	// Without --compare, several records are scored one after another.
+	out, _, err = runCmd(t, "", "score", clean, deadStone)
+	if err != nil || strings.Count(out, "Result: B+") != 2 || !strings.Contains(out, "== "+deadStone) {
+		t.Errorf("score of two records: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{
+		{"score", "--dead", "C3", clean, deadStone},
+		{"score", "--dead", "C3", "--compare", gnugo, clean},
+	} {
+		if _, _, err := runCmd(t, "", args...); err == nil {
+			t.Errorf("%q succeeded", args)
+		}
+	}
+	if _, _, err := runCmd(t, "", "score", "--compare", filepath.Join(dir, "no-such-engine"), clean); err == nil {
+		t.Error("score --compare with a missing engine succeeded")
 	}
 }
 

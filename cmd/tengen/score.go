@@ -2,83 +2,210 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
+	"tengen/engine"
 	"tengen/goban"
+	"tengen/gtp"
 	"tengen/sgf"
 )
 
 func init() {
 	commands["score"] = command{
-		summary: "score the final position of a game record and show the count",
+		summary: "score the final position of game records and show the count, or compare the dead stones with another engine's",
 		run:     runScore,
 	}
 }
 
+// scoreFlags are the flags of tengen score that shape how a record is read
+// and its dead stones estimated.
+type scoreFlags struct {
+	rules    string
+	komi     *float64
+	playouts int
+}
+
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("score", "FILE", stderr)
+	fs := newFlagSet("score", "FILE...", stderr)
 	rules := fs.String("rules", "", "ruleset (default: the record's RU, else japanese): "+strings.Join(goban.RulesetNames(), ", "))
 	komiFlag := fs.String("komi", "", "komi (default: the record's KM, else the ruleset's)")
-	playouts := fs.Int("playouts", 1000, "random playouts of the dead-stone estimate")
-	deadFlag := fs.String("dead", "", "dead stones instead of the estimate: GTP vertices separated by commas or spaces (one stone per chain is enough)")
+	playouts := fs.Int("playouts", 1000, "playouts of the engine's dead-stone estimate")
+	deadFlag := fs.String("dead", "", "dead stones instead of the estimate: GTP vertices separated by commas or spaces (one stone per chain is enough; one FILE only)")
+	compare := fs.String("compare", "", "compare the estimate with this GTP engine's final_status_list dead on every FILE (e.g. \"gnugo --mode gtp\") and print the agreement instead of the scores")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() == 0 || (*deadFlag != "" && (fs.NArg() > 1 || *compare != "")) {
 		fs.Usage()
 		return errUsage
 	}
-	data, err := readInput(fs.Arg(0), os.Stdin)
-	if err != nil {
-		return err
-	}
-	c, err := sgf.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
-	}
-	if len(c.Games) == 0 {
-		return fmt.Errorf("%s: no game", fs.Arg(0))
-	}
-	opt := sgf.ReplayOptions{Rules: *rules, Force: true}
+	sf := scoreFlags{rules: *rules, playouts: *playouts}
 	if *komiFlag != "" {
 		k, err := strconv.ParseFloat(*komiFlag, 64)
 		if err != nil {
 			return fmt.Errorf("score: komi %q: %w", *komiFlag, err)
 		}
-		opt.Komi = &k
+		sf.komi = &k
 	}
-	r, err := sgf.Replay(c.Games[0], opt)
+	// One engine for every record: DeadStones keeps no state between calls
+	// and seeds its playouts the same way each time.
+	est := engine.New(engine.Options{Threads: 1, ScoringPlayouts: *playouts, Seed: 1})
+	if *compare != "" {
+		return compareDead(ctx, *compare, fs.Args(), sf, est, stdin, stdout, stderr)
+	}
+	for i, name := range fs.Args() {
+		g, err := loadFinal(name, sf, stdin, stderr)
+		if err != nil {
+			return err
+		}
+		b := g.Board()
+		var dead []goban.Point
+		source := fmt.Sprintf("estimated by the engine from %d playouts, Benson's algorithm and seki detection", *playouts)
+		if *deadFlag != "" {
+			source = "given with --dead"
+			for _, v := range strings.FieldsFunc(*deadFlag, func(r rune) bool { return r == ',' || r == ' ' }) {
+				p, pass, err := goban.ParseVertex(v, b.Width(), b.Height())
+				if err != nil || pass {
+					return fmt.Errorf("score: dead stone %q: not a point", v)
+				}
+				dead = append(dead, p)
+			}
+		} else {
+			dead = est.DeadStones(g)
+		}
+		s, err := g.Score(dead)
+		if err != nil {
+			return fmt.Errorf("score: %s: %w", name, err)
+		}
+		if fs.NArg() > 1 {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintf(stdout, "== %s\n", name)
+		}
+		printScore(stdout, g, s, source)
+	}
+	return nil
+}
+
+// loadFinal reads a game record ("-" is standard input) and replays its
+// main line to the end, warning on stderr about moves the rules forbid.
+func loadFinal(name string, sf scoreFlags, stdin io.Reader, stderr io.Writer) (*goban.Game, error) {
+	data, err := readInput(name, stdin)
 	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+		return nil, err
+	}
+	c, err := sgf.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(c.Games) == 0 {
+		return nil, fmt.Errorf("%s: no game", name)
+	}
+	r, err := sgf.Replay(c.Games[0], sgf.ReplayOptions{Rules: sf.rules, Komi: sf.komi, Force: true})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	for _, m := range r.Illegal {
-		fmt.Fprintf(stderr, "%s: warning: %v (played anyway)\n", fs.Arg(0), m)
+		fmt.Fprintf(stderr, "%s: warning: %v (played anyway)\n", name, m)
 	}
-	g := r.Game
-	b := g.Board()
-	var dead []goban.Point
-	source := fmt.Sprintf("estimated from %d random playouts, Benson's algorithm and seki detection", *playouts)
-	if *deadFlag != "" {
-		source = "given with --dead"
-		for _, v := range strings.FieldsFunc(*deadFlag, func(r rune) bool { return r == ',' || r == ' ' }) {
+	return r.Game, nil
+}
+
+// compareDead measures how often the engine's dead-stone estimate agrees
+// with another GTP engine's final_status_list dead on the final positions
+// of the records: every stone on the board counts once. A record the other
+// engine cannot load is reported and left out.
+func compareDead(ctx context.Context, command string, files []string, sf scoreFlags, est *engine.Engine, stdin io.Reader, stdout, stderr io.Writer) error {
+	spec, err := engineSpec(command)
+	if err != nil {
+		return fmt.Errorf("score: --compare: %w", err)
+	}
+	oracle, err := gtp.Start(ctx, spec.Command[0], spec.Command[1:], gtp.ProcessOptions{})
+	if err != nil {
+		return fmt.Errorf("score: --compare: %w", err)
+	}
+	defer oracle.Close()
+	name, err := oracle.Send(ctx, "name")
+	if err != nil {
+		return fmt.Errorf("score: --compare: %w", err)
+	}
+	agree, total, identical, compared, skipped := 0, 0, 0, 0, 0
+	for _, file := range files {
+		if file == "-" {
+			return errors.New("score: --compare reads files, not standard input: the other engine loads them itself")
+		}
+		g, err := loadFinal(file, sf, stdin, stderr)
+		if err != nil {
+			return err
+		}
+		abs, err := filepath.Abs(file)
+		if err != nil {
+			return err
+		}
+		if _, err := oracle.Send(ctx, "loadsgf", abs); err != nil {
+			fmt.Fprintf(stderr, "%s: %s cannot load it: %v (left out)\n", file, name, err)
+			skipped++
+			continue
+		}
+		resp, err := oracle.Send(ctx, "final_status_list", "dead")
+		if err != nil {
+			return fmt.Errorf("score: %s: final_status_list dead: %w", file, err)
+		}
+		b := g.Board()
+		theirs := map[goban.Point]bool{}
+		for _, v := range strings.Fields(resp) {
 			p, pass, err := goban.ParseVertex(v, b.Width(), b.Height())
 			if err != nil || pass {
-				return fmt.Errorf("score: dead stone %q: not a point", v)
+				return fmt.Errorf("score: %s: %s's dead stone %q is not a point", file, name, v)
 			}
-			dead = append(dead, p)
+			theirs[p] = true
 		}
-	} else {
-		dead = b.EstimateDead(*playouts)
+		ours := map[goban.Point]bool{}
+		for _, p := range est.DeadStones(g) {
+			ours[p] = true
+		}
+		same, stones := 0, 0
+		var differ []string
+		for y := 0; y < b.Height(); y++ {
+			for x := 0; x < b.Width(); x++ {
+				p := goban.Point{X: x, Y: y}
+				if b.At(p) == goban.Empty {
+					continue
+				}
+				stones++
+				if ours[p] == theirs[p] {
+					same++
+				} else {
+					differ = append(differ, goban.FormatVertex(p, b.Height()))
+				}
+			}
+		}
+		line := fmt.Sprintf("%s: %d stones, %d dead by Tengen, %d by %s, %d agree", file, stones, len(ours), len(theirs), name, same)
+		if len(differ) > 0 {
+			line += " (differ: " + strings.Join(differ, " ") + ")"
+		}
+		fmt.Fprintln(stdout, line)
+		compared++
+		if same == stones {
+			identical++
+		}
+		agree += same
+		total += stones
 	}
-	s, err := g.Score(dead)
-	if err != nil {
-		return fmt.Errorf("score: %w", err)
+	if compared == 0 {
+		return fmt.Errorf("score: %s loaded none of the records", name)
 	}
-	printScore(stdout, g, s, source)
+	fmt.Fprintf(stdout, "agreement with %s: %d of %d stones (%.1f%%); %d of %d records identical", name, agree, total, 100*float64(agree)/float64(max(total, 1)), identical, compared)
+	if skipped > 0 {
+		fmt.Fprintf(stdout, "; %d left out", skipped)
+	}
+	fmt.Fprintln(stdout)
 	return nil
 }
 
