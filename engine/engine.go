@@ -122,7 +122,7 @@ func New(opts Options) *Engine {
 	if opts.Level.Spec().Level != LevelFull {
 		// The levels' ranks were measured with this prior; the smaller
 		// one of full strength came later (docs/STRENGTH.md).
-		params.evenPrior = levelEvenPrior
+		params.evenPrior, params.evenPriorLarge = levelEvenPrior, levelEvenPrior
 	}
 	return &Engine{opts: opts, params: params}
 }

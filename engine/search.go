@@ -92,7 +92,7 @@ func effectiveKomi(g *goban.Game) float64 {
 }
 
 func newSearcher(g *goban.Game, root *node, threads int, seed uint64, p searchParams, maxNodes int64) *searcher {
-	s := &searcher{params: p, rules: g.Rules(), komi: effectiveKomi(g), geo: newGeometry(g.Board()), root: root, game: g, maxNodes: maxNodes}
+	s := &searcher{params: p.forBoard(g.Width(), g.Height()), rules: g.Rules(), komi: effectiveKomi(g), geo: newGeometry(g.Board()), root: root, game: g, maxNodes: maxNodes}
 	if s.root == nil {
 		s.root = &node{color: g.ToMove()}
 	}

@@ -71,9 +71,21 @@ type searchParams struct {
 	// visits, half of them won, before the features add to it. The
 	// smaller it is, the sooner the AMAF statistics take over from it.
 	evenPrior float32
+	// evenPriorLarge replaces evenPrior on boards larger than 13×13
+	// (forBoard): the smaller prior that won on 9×9 lost on 19×19
+	// (docs/STRENGTH.md), where AMAF statistics are noisier.
+	evenPriorLarge float32
 }
 
-var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1, fillBoard: 4, evenPrior: 5}
+var defaultParams = searchParams{explore: 0, equivRave: 3000, expandAt: 2, virtualLoss: 3, localReply: 90, priorWeight: 1, fillBoard: 4, evenPrior: 5, evenPriorLarge: 10}
+
+// forBoard returns the parameters for a board of w×h points.
+func (p searchParams) forBoard(w, h int) searchParams {
+	if w*h > 13*13 {
+		p.evenPrior = p.evenPriorLarge
+	}
+	return p
+}
 
 // selectEdge returns the index of the edge the tree policy follows from n,
 // or -1 when there is none. n.mu must be held.

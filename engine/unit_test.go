@@ -723,12 +723,23 @@ func TestLevels(t *testing.T) {
 	if got := (LevelSpec{Kyu: 7, Measured: true}).Rank(); got != "7 kyu" {
 		t.Errorf("measured rank label %q", got)
 	}
-	// The levels keep the even prior their ranks were measured with.
-	if p := New(Options{Level: LevelClub}).params.evenPrior; p != levelEvenPrior {
-		t.Errorf("club level's even prior %v, want %v", p, levelEvenPrior)
-	}
-	if p := New(Options{}).params.evenPrior; p != defaultParams.evenPrior {
-		t.Errorf("full strength's even prior %v, want %v", p, defaultParams.evenPrior)
+	// The levels keep the even prior their ranks were measured with on
+	// every board; full strength uses the smaller one up to 13×13 and the
+	// larger on 19×19 (docs/STRENGTH.md).
+	for _, tc := range []struct {
+		level Level
+		size  int
+		want  float32
+	}{
+		{LevelClub, 9, levelEvenPrior},
+		{LevelClub, 19, levelEvenPrior},
+		{LevelFull, 9, 5},
+		{LevelFull, 13, 5},
+		{LevelFull, 19, 10},
+	} {
+		if p := New(Options{Level: tc.level}).params.forBoard(tc.size, tc.size).evenPrior; p != tc.want {
+			t.Errorf("%v on %d×%d: even prior %v, want %v", tc.level, tc.size, tc.size, p, tc.want)
+		}
 	}
 	// The beginner plays no first-line moves and no self-atari in the
 	// opening of a 9×9 game.
