@@ -189,11 +189,11 @@ func deadWhereEnclosersLive(b *goban.Board, geo *geometry, own []float64, finals
 
 // playoutOwnership plays n playouts of the engine's policy from b, half
 // with Black to move first and half with White, and returns the average
-// owner of each point, every playout's final owner of each point (for
-// deadFromOwnership) and the board's geometry. It uses simple ko and the
-// rules' suicide setting only through the policy, which never commits
-// suicide.
-func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) ([]float64, []int8, *geometry) {
+// owner of each point, every playout's final owner of each point when
+// finals is set (for deadFromOwnership; nil otherwise) and the board's
+// geometry. It uses simple ko and the rules' suicide setting only through
+// the policy, which never commits suicide.
+func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, finals bool) ([]float64, []int8, *geometry) {
 	g := goban.MustNewGame(b.Width(), b.Height(), rules)
 	// Without fillBoard: in a finished position the open areas are
 	// territory, and a policy that hurries into them lets the invader
@@ -204,7 +204,10 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64) (
 	s.rules.FirstCaptureWins = false
 	w := &worker{s: s, board: b.Clone(), geo: s.geo, rng: goban.NewRand(seed),
 		firstGen: make([]uint32, b.NumLocs()), firstIdx: make([]int32, b.NumLocs()), firstColor: make([]goban.Color, b.NumLocs()),
-		own: make([]int32, len(s.geo.locs)), finals: make([]int8, 0, n*len(s.geo.locs))}
+		own: make([]int32, len(s.geo.locs))}
+	if finals {
+		w.finals = make([]int8, 0, n*len(s.geo.locs))
+	}
 	s.workers = []*worker{w}
 	for i := 0; i < n; i++ {
 		w.board.CopyFrom(b)

@@ -480,7 +480,7 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		// search's: in a hopeless position the search's lines are
 		// desperate invasions that make the loser's own area look open.
 		// Only a move needs them: a pass is never pointless.
-		endOwn, _, _ := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
+		endOwn, _, _ := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1, false)
 		terr = territory(b, s.geo, endOwn)
 	}
 	if best.move != goban.PassLoc && own != nil && s.rules.Scoring != goban.AreaScoring && pointless(b, s.geo, own, terr, best.move, sign) {
@@ -690,7 +690,7 @@ func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 	// opts never change after New, so no lock is needed: a scoring request
 	// does not wait for a search.
 	b := g.Board()
-	own, finals, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1)
+	own, finals, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1, true)
 	return deadFromOwnership(b, geo, own, finals)
 }
 
@@ -698,7 +698,7 @@ func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 // Black, −1 White) from the engine's playouts of the current position of
 // g, as DeadStones uses it.
 func (e *Engine) Ownership(g *goban.Game) []float64 {
-	own, _, _ := playoutOwnership(g.Board(), g.Rules(), e.opts.ScoringPlayouts, 1)
+	own, _, _ := playoutOwnership(g.Board(), g.Rules(), e.opts.ScoringPlayouts, 1, false)
 	return own
 }
 
