@@ -206,6 +206,7 @@ func TestScoreCompare(t *testing.T) {
 	for _, args := range [][]string{
 		{"score", "--dead", "C3", clean, deadStone},
 		{"score", "--dead", "C3", "--compare", gnugo, clean},
+		{"score", "--compare", gnugo + " --mode gtp", clean, "-"},
 	} {
 		if _, _, err := runCmd(t, "", args...); err == nil {
 			t.Errorf("%q succeeded", args)

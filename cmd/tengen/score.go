@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,6 +123,9 @@ func loadFinal(name string, sf scoreFlags, stdin io.Reader, stderr io.Writer) (*
 // of the records: every stone on the board counts once. A record the other
 // engine cannot load is reported and left out.
 func compareDead(ctx context.Context, command string, files []string, sf scoreFlags, est *engine.Engine, stdin io.Reader, stdout, stderr io.Writer) error {
+	if slices.Contains(files, "-") {
+		return errors.New("score: --compare reads files, not standard input: the other engine loads them itself")
+	}
 	spec, err := engineSpec(command)
 	if err != nil {
 		return fmt.Errorf("score: --compare: %w", err)
@@ -137,9 +141,6 @@ func compareDead(ctx context.Context, command string, files []string, sf scoreFl
 	}
 	agree, total, identical, compared, skipped := 0, 0, 0, 0, 0
 	for _, file := range files {
-		if file == "-" {
-			return errors.New("score: --compare reads files, not standard input: the other engine loads them itself")
-		}
 		g, err := loadFinal(file, sf, stdin, stderr)
 		if err != nil {
 			return err
