@@ -215,8 +215,14 @@ func (s *Server) readLoop(ctx context.Context, r io.Reader, inputs chan<- input,
 // tracker coordinates the reading goroutine with the running command.
 type tracker struct {
 	mu sync.Mutex
-	// pending counts commands read but not yet started; guarded by mu.
-	pending int
+	// read counts the command lines the reading goroutine has delivered,
+	// started those taken by start; read-started are waiting. guarded by mu.
+	read, started int
+	// interruptedUpTo is the value of read at the last "# interrupt": the
+	// commands up to it are interrupted even if they have not started yet,
+	// because GoGui sends the comment right after the command it means and
+	// the reading goroutine may see it first. Guarded by mu.
+	interruptedUpTo int
 	// eof is set when input has ended; err holds the read error other than
 	// io.EOF. Both guarded by mu.
 	eof bool
@@ -231,17 +237,19 @@ type tracker struct {
 func (t *tracker) arrived() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.pending++
+	t.read++
 	if t.cancel != nil && t.byInput {
 		t.cancel()
 	}
 }
 
 // interrupted cancels the running command, whatever it is (GoGui's
-// "# interrupt").
+// "# interrupt"), and every command read before the interrupt that has not
+// started yet.
 func (t *tracker) interrupted() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.interruptedUpTo = t.read
 	if t.cancel != nil {
 		t.cancel()
 	}
@@ -267,14 +275,15 @@ func (t *tracker) readErr() error {
 
 // start takes one pending command and returns its context and the function
 // to call when it is done. With byInput the context is cancelled by the next
-// input, at once if input is already waiting.
+// input, at once if input is already waiting. A command that an interrupt
+// reached before it started is cancelled at once.
 func (t *tracker) start(parent context.Context, byInput bool) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(parent)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.pending--
+	t.started++
 	t.cancel, t.byInput = cancel, byInput
-	if byInput && (t.pending > 0 || t.eof) {
+	if byInput && (t.read > t.started || t.eof) || t.started <= t.interruptedUpTo {
 		cancel()
 	}
 	return ctx, func() {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newTestServer returns a Server with extra commands that exercise the
@@ -73,7 +74,12 @@ func startServer(t *testing.T, s server) *pipeConn {
 		inR.Close()
 		c.done <- err
 	}()
-	t.Cleanup(func() { inW.Close(); outR.Close() })
+	// A server that stops answering would block the test's reads until the
+	// whole package times out; the watchdog turns that into a failure.
+	watchdog := time.AfterFunc(time.Minute, func() {
+		outW.CloseWithError(errors.New("no answer from the server within a minute"))
+	})
+	t.Cleanup(func() { watchdog.Stop(); inW.Close(); outR.Close() })
 	return c
 }
 
@@ -277,6 +283,22 @@ func TestTrackerCancellation(t *testing.T) {
 	if ctx, _ := tr.start(context.Background(), true); ctx.Err() == nil {
 		t.Errorf("analysis started with input waiting is not cancelled")
 	}
+	// GoGui's "# interrupt" may be read before the command it follows has
+	// started: that command is interrupted when it starts, the next is not.
+	tr = &tracker{}
+	tr.arrived()
+	tr.interrupted()
+	tr.arrived()
+	ctx, done := tr.start(context.Background(), false)
+	if ctx.Err() == nil {
+		t.Errorf("command read before an interrupt runs uncancelled")
+	}
+	done()
+	ctx, done = tr.start(context.Background(), false)
+	if ctx.Err() != nil {
+		t.Errorf("command read after an interrupt is cancelled")
+	}
+	done()
 }
 
 // TestGoGuiInterrupt plays GoGui's part: a long command is stopped by the
