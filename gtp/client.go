@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -207,6 +208,12 @@ func (c *Client) write(line string) (int, error) {
 	c.w.WriteString(line)
 	c.w.WriteByte('\n')
 	if err := c.w.Flush(); err != nil {
+		// An engine that has exited closes its end of the pipe; which of
+		// these errors the write sees depends on timing, and each means the
+		// connection has ended.
+		if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, fs.ErrClosed) {
+			return 0, fmt.Errorf("gtp: sending %q: %w (%w)", line, ErrClosed, err)
+		}
 		return 0, fmt.Errorf("gtp: sending %q: %w", line, err)
 	}
 	c.pending = append(c.pending, id)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"tengen/internal/oracle"
 	"testing"
 	"time"
@@ -214,6 +215,40 @@ func TestProcessCrash(t *testing.T) {
 	err := p.Close()
 	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "no weights file") {
 		t.Errorf("Close = %v, want exit status and stderr", err)
+	}
+}
+
+// failWriter fails every write with err, like the pipe to an engine that
+// has exited.
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestSendToEndedConnection checks that the write errors of a connection
+// that has ended are reported as ErrClosed, whichever one the timing of the
+// engine's exit produces, and that other write errors are not.
+func TestSendToEndedConnection(t *testing.T) {
+	tests := []struct {
+		err    error
+		closed bool
+	}{
+		{syscall.EPIPE, true},
+		{&os.PathError{Op: "write", Path: "|1", Err: syscall.EPIPE}, true},
+		{io.ErrClosedPipe, true},
+		{os.ErrClosed, true},
+		{errors.New("disk full"), false},
+	}
+	for _, tt := range tests {
+		r, _ := io.Pipe()
+		c := NewClient(r, failWriter{tt.err}, nil)
+		_, err := c.Send(context.Background(), "name")
+		if got := errors.Is(err, ErrClosed); got != tt.closed {
+			t.Errorf("write error %v: Send = %v, ErrClosed %v, want %v", tt.err, err, got, tt.closed)
+		}
+		if !errors.Is(err, tt.err) {
+			t.Errorf("write error %v: Send = %v loses the cause", tt.err, err)
+		}
+		r.Close()
 	}
 }
 
