@@ -18,7 +18,9 @@
 // handlers ([Server.HandleStream], for lz-analyze and the like) write their
 // output line by line and are interrupted through their context as soon as
 // the next input line arrives, which is how Sabaki and Lizzie stop an
-// analysis.
+// analysis. GoGui's comment line "# interrupt" cancels the context of any
+// running command, and of a command read before it that has not started
+// yet; handlers that honour it (genmove) answer with what they have.
 //
 // [Engine] is the Go engine on top of a goban.Game, created by [NewEngine] and
 // run by [Engine.Serve]. Besides the built-ins it answers boardsize (N, or W
