@@ -129,3 +129,35 @@ func TestGTPLzAnalyze(t *testing.T) {
 		}
 	}
 }
+
+// TestGTPGenmoveInterrupted plays GoGui's part: a genmove with a long
+// thinking time, stopped by the comment line "# interrupt", answers with the
+// best move found so far instead of thinking on.
+func TestGTPGenmoveInterrupted(t *testing.T) {
+	e := New(Options{Threads: 1, Seed: 5, MoveTime: 10 * time.Minute, MaxTime: 10 * time.Minute})
+	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		done <- ge.Serve(context.Background(), strings.NewReader("boardsize 9\n1 genmove b\n# interrupt\n2 name\nquit\n"), &out)
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("genmove did not stop at # interrupt")
+	}
+	resp := strings.Split(strings.TrimSpace(out.String()), "\n\n")
+	if len(resp) != 4 || !strings.HasPrefix(resp[1], "=1 ") || resp[1] == "=1 resign" {
+		t.Fatalf("responses:\n%s", out.String())
+	}
+	t.Logf("interrupted genmove: %s", resp[1])
+	if _, pass, err := goban.ParseVertex(strings.TrimPrefix(resp[1], "=1 "), 9, 9); err != nil || pass {
+		t.Errorf("interrupted genmove answered %q: %v", resp[1], err)
+	}
+}
