@@ -208,10 +208,7 @@ func (c *Client) write(line string) (int, error) {
 	c.w.WriteString(line)
 	c.w.WriteByte('\n')
 	if err := c.w.Flush(); err != nil {
-		// An engine that has exited closes its end of the pipe; which of
-		// these errors the write sees depends on timing, and each means the
-		// connection has ended.
-		if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, fs.ErrClosed) {
+		if connectionEnded(err) {
 			return 0, fmt.Errorf("gtp: sending %q: %w (%w)", line, ErrClosed, err)
 		}
 		return 0, fmt.Errorf("gtp: sending %q: %w", line, err)
@@ -219,6 +216,16 @@ func (c *Client) write(line string) (int, error) {
 	c.pending = append(c.pending, id)
 	c.sent.Add(1)
 	return id, nil
+}
+
+// connectionEnded reports whether err from reading or writing the engine's
+// pipes means that the connection has ended. Which error a side sees depends
+// on timing: a read sees EOF, or fs.ErrClosed when Close shut the pipe while
+// it waited; a write to an engine that has exited sees EPIPE, or a closed
+// pipe.
+func connectionEnded(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, fs.ErrClosed) ||
+		errors.Is(err, io.ErrClosedPipe) || errors.Is(err, syscall.EPIPE)
 }
 
 // wait reads responses until the one for id. The caller holds sendSem.
@@ -233,9 +240,7 @@ func (c *Client) wait(ctx context.Context, line string, id int) (string, error) 
 		}
 		if !ok {
 			err := c.readErr
-			// A pipe that Close shut while a read waited reports
-			// fs.ErrClosed rather than EOF; both mean the connection ended.
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, fs.ErrClosed) {
+			if connectionEnded(err) {
 				err = ErrClosed
 			}
 			return "", fmt.Errorf("gtp: %q: %w", line, err)
