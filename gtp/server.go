@@ -216,7 +216,7 @@ func (s *Server) readLoop(ctx context.Context, r io.Reader, inputs chan<- input,
 type tracker struct {
 	mu sync.Mutex
 	// read counts the command lines the reading goroutine has delivered,
-	// started those taken by start; read-started are waiting. guarded by mu.
+	// started those taken by start; read-started are waiting. Guarded by mu.
 	read, started int
 	// interruptedUpTo is the value of read at the last "# interrupt": the
 	// commands up to it are interrupted even if they have not started yet,
