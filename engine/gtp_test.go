@@ -153,10 +153,11 @@ func TestGTPGenmoveInterrupted(t *testing.T) {
 		t.Fatal("genmove did not stop at # interrupt")
 	}
 	resp := strings.Split(strings.TrimSpace(out.String()), "\n\n")
-	if len(resp) != 4 || !strings.HasPrefix(resp[1], "=1 ") || resp[1] == "=1 resign" {
+	if len(resp) != 4 || !strings.HasPrefix(resp[1], "=1 ") {
 		t.Fatalf("responses:\n%s", out.String())
 	}
-	t.Logf("interrupted genmove: %s", resp[1])
+	// A pass or a resignation fails here too: an interrupted search still
+	// has a board move to give.
 	if _, pass, err := goban.ParseVertex(strings.TrimPrefix(resp[1], "=1 "), 9, 9); err != nil || pass {
 		t.Errorf("interrupted genmove answered %q: %v", resp[1], err)
 	}
