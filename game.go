@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"time"
+
+	"tengen/goban"
 )
 
 // GameStatus is the phase a game is in.
@@ -31,7 +33,7 @@ type Game struct {
 	Settings GameSettings `json:"settings"`
 	Status   GameStatus   `json:"status"`
 	// ToMove is the colour whose turn it is while the game is being played.
-	ToMove Color `json:"toMove"`
+	ToMove goban.Color `json:"toMove"`
 	// MoveCount is the number of stored moves, which is also the sequence
 	// number of the last move (0 before the first move).
 	MoveCount int `json:"moveCount"`
@@ -42,17 +44,18 @@ type Game struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
-// ColorOf returns the colour userID plays in g, or "" for a spectator.
-func (g *Game) ColorOf(userID int64) Color {
+// ColorOf returns the colour userID plays in g, or goban.Empty for a
+// spectator.
+func (g *Game) ColorOf(userID int64) goban.Color {
 	switch userID {
 	case 0:
-		return ""
+		return goban.Empty
 	case g.BlackID:
-		return Black
+		return goban.Black
 	case g.WhiteID:
-		return White
+		return goban.White
 	}
-	return ""
+	return goban.Empty
 }
 
 // IsTurnOf reports whether the game waits for userID: it is their move, or
@@ -60,7 +63,7 @@ func (g *Game) ColorOf(userID int64) Color {
 func (g *Game) IsTurnOf(userID int64) bool {
 	c := g.ColorOf(userID)
 	switch {
-	case c == "":
+	case c == goban.Empty:
 		return false
 	case g.Status == GameScoring:
 		return true
@@ -82,10 +85,10 @@ const (
 
 // GameMove is one stored move. Sequence numbers start at 1 and have no gaps.
 type GameMove struct {
-	GameID int64    `json:"gameId"`
-	Seq    int      `json:"seq"`
-	Color  Color    `json:"color"`
-	Kind   MoveKind `json:"kind"`
+	GameID int64       `json:"gameId"`
+	Seq    int         `json:"seq"`
+	Color  goban.Color `json:"color"`
+	Kind   MoveKind    `json:"kind"`
 	// X and Y are the 0-based column from the left and row from the top (SGF
 	// orientation) of a play; both are 0 for passes and resignations.
 	X int `json:"x"`
@@ -102,7 +105,7 @@ type GameMove struct {
 // ValidateMove reports whether m is well formed for a size×size board. It
 // does not know the rules of Go; legality is goban's business.
 func ValidateMove(m GameMove, size int) error {
-	if m.Color != Black && m.Color != White {
+	if m.Color != goban.Black && m.Color != goban.White {
 		return Errorf(EINVALID, "Move colour must be black or white.")
 	}
 	if m.Seq < 1 {
@@ -128,7 +131,7 @@ func ValidateMove(m GameMove, size int) error {
 
 // GameUpdate is the change of game state committed together with a move.
 type GameUpdate struct {
-	ToMove Color
+	ToMove goban.Color
 	Status GameStatus
 	// Result is set when Status is GameFinished.
 	Result string
@@ -137,33 +140,11 @@ type GameUpdate struct {
 	Record *PlayRecord
 }
 
-// Point is a point on the board: X the 0-based column from the left, Y the
-// 0-based row from the top (SGF orientation). It is written as [x, y] in
-// JSON.
-type Point struct {
-	X, Y int
-}
-
-// MarshalJSON writes p as [x, y].
-func (p Point) MarshalJSON() ([]byte, error) {
-	return json.Marshal([2]int{p.X, p.Y})
-}
-
-// UnmarshalJSON reads [x, y].
-func (p *Point) UnmarshalJSON(b []byte) error {
-	var v [2]int
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	p.X, p.Y = v[0], v[1]
-	return nil
-}
-
 // Resumption records that play resumed after the scoring phase that began
 // with move AfterSeq (the second pass), at the request of Color.
 type Resumption struct {
-	AfterSeq int   `json:"afterSeq"`
-	Color    Color `json:"color"`
+	AfterSeq int         `json:"afterSeq"`
+	Color    goban.Color `json:"color"`
 }
 
 // PlayRecord is the state of a game that its moves do not hold, stored beside
@@ -177,7 +158,7 @@ type PlayRecord struct {
 	// grows, so an acceptance names the proposal it accepts.
 	ProposalSeq int `json:"proposalSeq"`
 	// Dead lists the stones of the current proposal.
-	Dead []Point `json:"dead"`
+	Dead []goban.Point `json:"dead"`
 	// AcceptedBlack and AcceptedWhite are the proposal numbers each player
 	// accepted, 0 for none.
 	AcceptedBlack int `json:"acceptedBlack"`
@@ -201,7 +182,7 @@ func ValidateResult(r string) error {
 
 // Validate reports whether u is a consistent new state.
 func (u GameUpdate) Validate() error {
-	if u.ToMove != Black && u.ToMove != White {
+	if u.ToMove != goban.Black && u.ToMove != goban.White {
 		return Errorf(EINVALID, "Next colour must be black or white.")
 	}
 	switch u.Status {
@@ -227,7 +208,7 @@ func NextState(m GameMove, prevPass bool) GameUpdate {
 	switch {
 	case m.Kind == MoveResign:
 		u.Status = GameFinished
-		if m.Color.Opponent() == Black {
+		if m.Color.Opponent() == goban.Black {
 			u.Result = "B+R"
 		} else {
 			u.Result = "W+R"

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"sync"
 	"time"
+
+	"tengen/clock"
+	"tengen/goban"
 )
 
 // PlayService plays games: it validates commands against the rules and the
@@ -27,7 +30,7 @@ type PlayService interface {
 	Move(ctx context.Context, gameID, userID int64, cmd MoveCommand) (*GameSnapshot, error)
 	// Toggle marks the group at p dead, or alive again, in the scoring
 	// phase, making a new proposal.
-	Toggle(ctx context.Context, gameID, userID int64, p Point) (*GameSnapshot, error)
+	Toggle(ctx context.Context, gameID, userID int64, p goban.Point) (*GameSnapshot, error)
 	// Accept accepts proposal seq in the scoring phase; an older proposal
 	// is refused with ECONFLICT. When both players have accepted the same
 	// proposal the game ends with its count.
@@ -62,8 +65,8 @@ type Captures struct {
 
 // Handicap describes a game's handicap stones.
 type Handicap struct {
-	Stones int     `json:"stones"`
-	Points []Point `json:"points"`
+	Stones int           `json:"stones"`
+	Points []goban.Point `json:"points"`
 	// Free is true when Black places the stones: Black's first Stones
 	// moves are the placements.
 	Free bool `json:"free"`
@@ -83,19 +86,19 @@ type ClockSide struct {
 // ClockView is the game clock as clients see it. The sides do not include
 // the running turn: clients subtract the time since RunningSince.
 type ClockView struct {
-	Kind         TimeControlKind `json:"kind"`
-	Running      Color           `json:"running"`
-	RunningSince *time.Time      `json:"runningSince,omitempty"`
-	Deadline     *time.Time      `json:"deadline,omitempty"`
-	Black        ClockSide       `json:"black"`
-	White        ClockSide       `json:"white"`
+	Kind         clock.Kind  `json:"kind"`
+	Running      goban.Color `json:"running"`
+	RunningSince *time.Time  `json:"runningSince,omitempty"`
+	Deadline     *time.Time  `json:"deadline,omitempty"`
+	Black        ClockSide   `json:"black"`
+	White        ClockSide   `json:"white"`
 }
 
 // Proposal is a dead-stone proposal of the scoring phase.
 type Proposal struct {
-	Seq        int     `json:"seq"`
-	Dead       []Point `json:"dead"`
-	AcceptedBy []Color `json:"acceptedBy"`
+	Seq        int           `json:"seq"`
+	Dead       []goban.Point `json:"dead"`
+	AcceptedBy []goban.Color `json:"acceptedBy"`
 }
 
 // ScoreSide is one player's side of the count; see goban.Breakdown.
@@ -122,15 +125,15 @@ type ScoreView struct {
 	White   ScoreSide `json:"white"`
 	// Owner has one string per row, one character per point: B or W for
 	// points that count for that colour, '.' for neutral points.
-	Owner []string `json:"owner"`
-	Seki  []Point  `json:"seki"`
+	Owner []string      `json:"owner"`
+	Seki  []goban.Point `json:"seki"`
 }
 
 // GameSnapshot is the full state of a game as one user sees it.
 type GameSnapshot struct {
 	Game *Game `json:"game"`
 	// You is the viewer's colour, "" for spectators.
-	You      Color       `json:"you"`
+	You      goban.Color `json:"you"`
 	Moves    []*GameMove `json:"moves"`
 	Board    []string    `json:"board"`
 	Captures Captures    `json:"captures"`
@@ -165,11 +168,11 @@ type GameEvent struct {
 	Game     *Game         `json:"game,omitempty"`
 	Board    []string      `json:"board,omitempty"`
 	Captures *Captures     `json:"captures,omitempty"`
-	Captured []Point       `json:"captured,omitempty"`
+	Captured []goban.Point `json:"captured,omitempty"`
 	Clock    *ClockView    `json:"clock,omitempty"`
 	Proposal *Proposal     `json:"proposal,omitempty"`
 	Score    *ScoreView    `json:"score,omitempty"`
-	Color    Color         `json:"color,omitempty"`
+	Color    goban.Color   `json:"color,omitempty"`
 	Seq      int           `json:"seq,omitempty"`
 
 	once sync.Once

@@ -2,25 +2,10 @@ package tengen
 
 import (
 	"math"
-	"slices"
+
+	"tengen/clock"
+	"tengen/goban"
 )
-
-// Color is a player's colour in a game.
-type Color string
-
-// Colours.
-const (
-	Black Color = "black"
-	White Color = "white"
-)
-
-// Opponent returns the other colour.
-func (c Color) Opponent() Color {
-	if c == Black {
-		return White
-	}
-	return Black
-}
 
 // ColorChoice is the colour a challenger asks for.
 type ColorChoice string
@@ -42,11 +27,9 @@ const (
 	MaxKomi = 150
 )
 
-// Rulesets lists the ruleset names a game may use, in the order the lobby
-// offers them. It mirrors goban.RulesetNames (a test keeps the two in step);
-// the root package does not import goban so that storage and HTTP code
-// builds while goban changes.
-var Rulesets = []string{"japanese", "korean", "jasiek", "pfaundler", "chinese", "chinese-ogs", "aga", "new-zealand", "tromp-taylor", "atari", "online"}
+// Rulesets returns the ruleset names a game may use, in the order the lobby
+// offers them.
+func Rulesets() []string { return goban.OfferedRulesetNames() }
 
 // GameSettings are the rules of one game, as proposed in a challenge.
 type GameSettings struct {
@@ -60,23 +43,9 @@ type GameSettings struct {
 	Handicap int `json:"handicap"`
 	// FreeHandicap lets Black place the handicap stones anywhere instead of
 	// on the fixed star points.
-	FreeHandicap bool        `json:"freeHandicap"`
-	Color        ColorChoice `json:"color"`
-	TimeControl  TimeControl `json:"timeControl"`
-}
-
-// fixedHandicapMax returns the largest fixed handicap on a size×size board
-// (GTP's fixed_handicap table: up to 9 on odd boards from 9×9, up to 4 on 7×7
-// and even boards from 8×8, none below 7×7).
-func fixedHandicapMax(size int) int {
-	switch {
-	case size < 7:
-		return 0
-	case size == 7 || size%2 == 0:
-		return 4
-	default:
-		return 9
-	}
+	FreeHandicap bool              `json:"freeHandicap"`
+	Color        ColorChoice       `json:"color"`
+	TimeControl  clock.TimeControl `json:"timeControl"`
 }
 
 // Validate reports whether the settings describe a game that can be played.
@@ -84,7 +53,8 @@ func (s GameSettings) Validate() error {
 	if s.BoardSize < MinBoardSize || s.BoardSize > MaxBoardSize {
 		return Errorf(EINVALID, "Board size must be between %d and %d.", MinBoardSize, MaxBoardSize)
 	}
-	if !slices.Contains(Rulesets, s.Ruleset) {
+	rules, err := goban.RulesetByName(s.Ruleset)
+	if err != nil || rules.Name != s.Ruleset {
 		return Errorf(EINVALID, "Unknown ruleset %q.", s.Ruleset)
 	}
 	if s.Komi != nil {
@@ -96,7 +66,7 @@ func (s GameSettings) Validate() error {
 	if s.Handicap < 0 || s.Handicap > MaxHandicap {
 		return Errorf(EINVALID, "Handicap must be between 0 and %d.", MaxHandicap)
 	}
-	if s.Handicap >= 2 && !s.FreeHandicap && s.Handicap > fixedHandicapMax(s.BoardSize) {
+	if _, err := goban.FixedHandicap(s.BoardSize, s.BoardSize, s.Handicap, false); s.Handicap >= 2 && !s.FreeHandicap && err != nil {
 		return Errorf(EINVALID, "A fixed handicap of %d stones does not fit on a %d×%d board; choose free placement or fewer stones.", s.Handicap, s.BoardSize, s.BoardSize)
 	}
 	if s.Handicap < 2 && s.FreeHandicap {
@@ -107,7 +77,7 @@ func (s GameSettings) Validate() error {
 	default:
 		return Errorf(EINVALID, "Colour must be black, white or nigiri.")
 	}
-	return s.TimeControl.Validate()
+	return ValidateTimeControl(s.TimeControl)
 }
 
 // AssignColors decides who plays Black. The challenger gets the colour it
@@ -120,18 +90,15 @@ func (s GameSettings) AssignColors(challengerID, acceptorID int64, coin func() b
 	return acceptorID, challengerID
 }
 
-// blackFirstAfterHandicap lists the rulesets under which Black also moves
-// first after fixed handicap stones (Pfaundler 1908, §9); it mirrors goban's
-// Ruleset.BlackFirstAfterHandicap (a test keeps the two in step).
-var blackFirstAfterHandicap = []string{"pfaundler"}
-
 // FirstToMove returns the colour that moves first. With a fixed handicap of
 // two or more stones the stones are on the board already and White moves
 // first, except under rulesets where Black moves first anyway; with a free
 // handicap Black first places the stones.
-func (s GameSettings) FirstToMove() Color {
-	if s.Handicap >= 2 && !s.FreeHandicap && !slices.Contains(blackFirstAfterHandicap, s.Ruleset) {
-		return White
+func (s GameSettings) FirstToMove() goban.Color {
+	if s.Handicap >= 2 && !s.FreeHandicap {
+		if r, err := goban.RulesetByName(s.Ruleset); err != nil || !r.BlackFirstAfterHandicap {
+			return goban.White
+		}
 	}
-	return Black
+	return goban.Black
 }

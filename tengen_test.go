@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
+	"tengen/goban"
 )
 
 func TestErrorHelpers(t *testing.T) {
@@ -83,40 +85,42 @@ func TestTimeControlValidate(t *testing.T) {
 	const s, m, h = time.Second, time.Minute, time.Hour
 	tests := []struct {
 		name string
-		tc   tengen.TimeControl
+		tc   clock.TimeControl
 		ok   bool
 	}{
-		{"none", tengen.TimeControl{Kind: tengen.TimeNone}, true},
-		{"none with main time", tengen.TimeControl{Kind: tengen.TimeNone, MainTime: m}, false},
-		{"empty kind", tengen.TimeControl{}, false},
-		{"unknown kind", tengen.TimeControl{Kind: "hourglass", MainTime: m}, false},
-		{"absolute", tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 30 * m}, true},
-		{"absolute too short", tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 9 * s}, false},
-		{"absolute too long", tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 25 * h}, false},
-		{"absolute with periods", tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: m, Periods: 3}, false},
-		{"byoyomi", tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 10 * m, Periods: 5, PeriodTime: 30 * s}, true},
-		{"byoyomi without main time", tengen.TimeControl{Kind: tengen.TimeByoyomi, Periods: 3, PeriodTime: 30 * s}, true},
-		{"byoyomi no periods", tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: m, PeriodTime: 30 * s}, false},
-		{"byoyomi 31 periods", tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: m, Periods: 31, PeriodTime: 30 * s}, false},
-		{"byoyomi period 4s", tengen.TimeControl{Kind: tengen.TimeByoyomi, Periods: 3, PeriodTime: 4 * s}, false},
-		{"byoyomi negative main", tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: -1, Periods: 3, PeriodTime: 30 * s}, false},
-		{"canadian", tengen.TimeControl{Kind: tengen.TimeCanadian, MainTime: 20 * m, Stones: 25, PeriodTime: 10 * m}, true},
-		{"canadian no stones", tengen.TimeControl{Kind: tengen.TimeCanadian, MainTime: 20 * m, PeriodTime: 10 * m}, false},
-		{"canadian with periods", tengen.TimeControl{Kind: tengen.TimeCanadian, Stones: 25, PeriodTime: 10 * m, Periods: 1}, false},
-		{"fischer", tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: 5 * m, Increment: 10 * s, MaxTime: 10 * m}, true},
-		{"fischer cap equals initial", tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: 5 * m, Increment: 10 * s, MaxTime: 5 * m}, true},
-		{"fischer cap below initial", tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: 5 * m, Increment: 10 * s, MaxTime: 4 * m}, false},
-		{"fischer no cap", tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: 5 * m, Increment: 10 * s}, false},
-		{"fischer no increment", tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: 5 * m, MaxTime: 10 * m}, false},
-		{"correspondence", tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 14}, true},
-		{"correspondence bank below days", tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 2}, false},
-		{"correspondence 31 days", tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 31, MaxDays: 40}, false},
-		{"correspondence bank 91", tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 91}, false},
-		{"correspondence with main time", tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 14, MainTime: h}, false},
+		{"none", clock.TimeControl{Kind: clock.None}, true},
+		{"none with main time", clock.TimeControl{Kind: clock.None, MainTime: m}, false},
+		{"zero value is none", clock.TimeControl{}, true},
+		{"unknown kind", clock.TimeControl{Kind: clock.Kind(99), MainTime: m}, false},
+		{"absolute", clock.TimeControl{Kind: clock.Absolute, MainTime: 30 * m}, true},
+		{"absolute too short", clock.TimeControl{Kind: clock.Absolute, MainTime: 9 * s}, false},
+		{"absolute too long", clock.TimeControl{Kind: clock.Absolute, MainTime: 25 * h}, false},
+		{"absolute with periods", clock.TimeControl{Kind: clock.Absolute, MainTime: m, Periods: 3}, false},
+		{"byoyomi", clock.TimeControl{Kind: clock.ByoYomi, MainTime: 10 * m, Periods: 5, PeriodTime: 30 * s}, true},
+		{"byoyomi without main time", clock.TimeControl{Kind: clock.ByoYomi, Periods: 3, PeriodTime: 30 * s}, true},
+		{"byoyomi no periods", clock.TimeControl{Kind: clock.ByoYomi, MainTime: m, PeriodTime: 30 * s}, false},
+		{"byoyomi 31 periods", clock.TimeControl{Kind: clock.ByoYomi, MainTime: m, Periods: 31, PeriodTime: 30 * s}, false},
+		{"byoyomi period 4s", clock.TimeControl{Kind: clock.ByoYomi, Periods: 3, PeriodTime: 4 * s}, false},
+		{"byoyomi negative main", clock.TimeControl{Kind: clock.ByoYomi, MainTime: -1, Periods: 3, PeriodTime: 30 * s}, false},
+		{"canadian", clock.TimeControl{Kind: clock.Canadian, MainTime: 20 * m, Stones: 25, PeriodTime: 10 * m}, true},
+		{"canadian no stones", clock.TimeControl{Kind: clock.Canadian, MainTime: 20 * m, PeriodTime: 10 * m}, false},
+		{"canadian with periods", clock.TimeControl{Kind: clock.Canadian, Stones: 25, PeriodTime: 10 * m, Periods: 1}, false},
+		{"fischer", clock.TimeControl{Kind: clock.Fischer, MainTime: 5 * m, Increment: 10 * s, MaxTime: 10 * m}, true},
+		{"fischer cap equals initial", clock.TimeControl{Kind: clock.Fischer, MainTime: 5 * m, Increment: 10 * s, MaxTime: 5 * m}, true},
+		{"fischer cap below initial", clock.TimeControl{Kind: clock.Fischer, MainTime: 5 * m, Increment: 10 * s, MaxTime: 4 * m}, false},
+		{"fischer no cap", clock.TimeControl{Kind: clock.Fischer, MainTime: 5 * m, Increment: 10 * s}, false},
+		{"fischer no increment", clock.TimeControl{Kind: clock.Fischer, MainTime: 5 * m, MaxTime: 10 * m}, false},
+		{"correspondence", clock.CorrespondenceDays(3, 14), true},
+		{"correspondence bank below days", clock.CorrespondenceDays(3, 2), false},
+		{"correspondence 31 days", clock.CorrespondenceDays(31, 40), false},
+		{"correspondence bank 91", clock.CorrespondenceDays(3, 91), false},
+		{"correspondence with main time", clock.TimeControl{Kind: clock.Correspondence, MainTime: h, Increment: 72 * h, MaxTime: 14 * 24 * h}, false},
+		{"correspondence in hours", clock.CorrespondenceTime(36*h, 72*h), false},
+		{"fractional seconds", clock.AbsoluteTime(30*m + s/2), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := tt.tc.Validate(); (err == nil) != tt.ok {
+			if err := tengen.ValidateTimeControl(tt.tc); (err == nil) != tt.ok {
 				t.Errorf("Validate(%+v) = %v, want ok=%v", tt.tc, err, tt.ok)
 			}
 		})
@@ -124,7 +128,7 @@ func TestTimeControlValidate(t *testing.T) {
 }
 
 func TestTimeControlJSON(t *testing.T) {
-	tc := tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 10 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}
+	tc := clock.TimeControl{Kind: clock.ByoYomi, MainTime: 10 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}
 	data, err := json.Marshal(tc)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +136,7 @@ func TestTimeControlJSON(t *testing.T) {
 	if want := `{"kind":"byoyomi","mainTime":600,"periods":5,"periodTime":30}`; string(data) != want {
 		t.Errorf("Marshal = %s, want %s", data, want)
 	}
-	var back tengen.TimeControl
+	var back clock.TimeControl
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
@@ -140,18 +144,21 @@ func TestTimeControlJSON(t *testing.T) {
 		t.Errorf("round trip = %+v, want %+v", back, tc)
 	}
 	// Absurd values must not overflow into something valid.
-	if err := json.Unmarshal([]byte(`{"kind":"absolute","mainTime":9223372036854775807}`), &back); err != nil {
-		t.Fatal(err)
-	}
-	if back.Validate() == nil {
+	back = clock.TimeControl{}
+	if err := json.Unmarshal([]byte(`{"kind":"absolute","mainTime":9223372036854775807}`), &back); err == nil && tengen.ValidateTimeControl(back) == nil {
 		t.Errorf("huge main time %v validated", back.MainTime)
+	}
+	// Correspondence games are written in days, as the API documents.
+	data, err = json.Marshal(clock.CorrespondenceDays(3, 14))
+	if want := `{"kind":"correspondence","daysPerMove":3,"maxDays":14}`; err != nil || string(data) != want {
+		t.Errorf("Marshal = %s, %v; want %s", data, err, want)
 	}
 }
 
 func komi(k float64) *float64 { return &k }
 
 func TestGameSettingsValidate(t *testing.T) {
-	base := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseNigiri, TimeControl: tengen.TimeControl{Kind: tengen.TimeNone}}
+	base := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseNigiri, TimeControl: clock.TimeControl{Kind: clock.None}}
 	tests := []struct {
 		name   string
 		change func(*tengen.GameSettings)
@@ -183,7 +190,7 @@ func TestGameSettingsValidate(t *testing.T) {
 		{"free handicap of 1", func(s *tengen.GameSettings) { s.Handicap, s.FreeHandicap = 1, true }, false},
 		{"colour black", func(s *tengen.GameSettings) { s.Color = tengen.ChooseBlack }, true},
 		{"colour red", func(s *tengen.GameSettings) { s.Color = "red" }, false},
-		{"bad time control", func(s *tengen.GameSettings) { s.TimeControl = tengen.TimeControl{Kind: tengen.TimeAbsolute} }, false},
+		{"bad time control", func(s *tengen.GameSettings) { s.TimeControl = clock.TimeControl{Kind: clock.Absolute} }, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -222,13 +229,13 @@ func TestFirstToMove(t *testing.T) {
 	tests := []struct {
 		handicap int
 		free     bool
-		want     tengen.Color
+		want     goban.Color
 	}{
-		{0, false, tengen.Black},
-		{1, false, tengen.Black},
-		{2, false, tengen.White},
-		{9, false, tengen.White},
-		{2, true, tengen.Black},
+		{0, false, goban.Black},
+		{1, false, goban.Black},
+		{2, false, goban.White},
+		{9, false, goban.White},
+		{2, true, goban.Black},
 	}
 	for _, tt := range tests {
 		s := tengen.GameSettings{Handicap: tt.handicap, FreeHandicap: tt.free}
@@ -244,17 +251,17 @@ func TestValidateMove(t *testing.T) {
 		m    tengen.GameMove
 		ok   bool
 	}{
-		{"play", tengen.GameMove{Seq: 1, Color: tengen.Black, Kind: tengen.MovePlay, X: 3, Y: 15}, true},
-		{"corner", tengen.GameMove{Seq: 1, Color: tengen.White, Kind: tengen.MovePlay, X: 18, Y: 18}, true},
-		{"off board x", tengen.GameMove{Seq: 1, Color: tengen.Black, Kind: tengen.MovePlay, X: 19, Y: 0}, false},
-		{"negative y", tengen.GameMove{Seq: 1, Color: tengen.Black, Kind: tengen.MovePlay, X: 0, Y: -1}, false},
-		{"pass", tengen.GameMove{Seq: 2, Color: tengen.Black, Kind: tengen.MovePass}, true},
-		{"pass with point", tengen.GameMove{Seq: 2, Color: tengen.Black, Kind: tengen.MovePass, X: 3}, false},
-		{"resign", tengen.GameMove{Seq: 9, Color: tengen.White, Kind: tengen.MoveResign}, true},
-		{"seq 0", tengen.GameMove{Seq: 0, Color: tengen.Black, Kind: tengen.MovePass}, false},
+		{"play", tengen.GameMove{Seq: 1, Color: goban.Black, Kind: tengen.MovePlay, X: 3, Y: 15}, true},
+		{"corner", tengen.GameMove{Seq: 1, Color: goban.White, Kind: tengen.MovePlay, X: 18, Y: 18}, true},
+		{"off board x", tengen.GameMove{Seq: 1, Color: goban.Black, Kind: tengen.MovePlay, X: 19, Y: 0}, false},
+		{"negative y", tengen.GameMove{Seq: 1, Color: goban.Black, Kind: tengen.MovePlay, X: 0, Y: -1}, false},
+		{"pass", tengen.GameMove{Seq: 2, Color: goban.Black, Kind: tengen.MovePass}, true},
+		{"pass with point", tengen.GameMove{Seq: 2, Color: goban.Black, Kind: tengen.MovePass, X: 3}, false},
+		{"resign", tengen.GameMove{Seq: 9, Color: goban.White, Kind: tengen.MoveResign}, true},
+		{"seq 0", tengen.GameMove{Seq: 0, Color: goban.Black, Kind: tengen.MovePass}, false},
 		{"no colour", tengen.GameMove{Seq: 1, Kind: tengen.MovePass}, false},
-		{"bad kind", tengen.GameMove{Seq: 1, Color: tengen.Black, Kind: "undo"}, false},
-		{"negative time", tengen.GameMove{Seq: 1, Color: tengen.Black, Kind: tengen.MovePass, TimeUsed: -1}, false},
+		{"bad kind", tengen.GameMove{Seq: 1, Color: goban.Black, Kind: "undo"}, false},
+		{"negative time", tengen.GameMove{Seq: 1, Color: goban.Black, Kind: tengen.MovePass, TimeUsed: -1}, false},
 	}
 	for _, tt := range tests {
 		if err := tengen.ValidateMove(tt.m, 19); (err == nil) != tt.ok {
@@ -286,12 +293,12 @@ func TestNextState(t *testing.T) {
 		prevPass bool
 		want     tengen.GameUpdate
 	}{
-		{"black plays", tengen.GameMove{Color: tengen.Black, Kind: tengen.MovePlay}, false, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying}},
-		{"white plays after pass", tengen.GameMove{Color: tengen.White, Kind: tengen.MovePlay}, true, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying}},
-		{"first pass", tengen.GameMove{Color: tengen.White, Kind: tengen.MovePass}, false, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying}},
-		{"second pass", tengen.GameMove{Color: tengen.Black, Kind: tengen.MovePass}, true, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GameScoring}},
-		{"black resigns", tengen.GameMove{Color: tengen.Black, Kind: tengen.MoveResign}, false, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GameFinished, Result: "W+R"}},
-		{"white resigns", tengen.GameMove{Color: tengen.White, Kind: tengen.MoveResign}, true, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameFinished, Result: "B+R"}},
+		{"black plays", tengen.GameMove{Color: goban.Black, Kind: tengen.MovePlay}, false, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying}},
+		{"white plays after pass", tengen.GameMove{Color: goban.White, Kind: tengen.MovePlay}, true, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying}},
+		{"first pass", tengen.GameMove{Color: goban.White, Kind: tengen.MovePass}, false, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying}},
+		{"second pass", tengen.GameMove{Color: goban.Black, Kind: tengen.MovePass}, true, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GameScoring}},
+		{"black resigns", tengen.GameMove{Color: goban.Black, Kind: tengen.MoveResign}, false, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GameFinished, Result: "W+R"}},
+		{"white resigns", tengen.GameMove{Color: goban.White, Kind: tengen.MoveResign}, true, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GameFinished, Result: "B+R"}},
 	}
 	for _, tt := range tests {
 		got := tengen.NextState(tt.m, tt.prevPass)
@@ -307,18 +314,18 @@ func TestNextState(t *testing.T) {
 func TestGameIsTurnOf(t *testing.T) {
 	tests := []struct {
 		status tengen.GameStatus
-		toMove tengen.Color
+		toMove goban.Color
 		user   int64
 		want   bool
 	}{
-		{tengen.GamePlaying, tengen.Black, 1, true},
-		{tengen.GamePlaying, tengen.Black, 2, false},
-		{tengen.GamePlaying, tengen.White, 2, true},
-		{tengen.GamePlaying, tengen.Black, 3, false},
-		{tengen.GamePlaying, tengen.Black, 0, false},
-		{tengen.GameScoring, tengen.Black, 2, true},
-		{tengen.GameScoring, tengen.Black, 3, false},
-		{tengen.GameFinished, tengen.Black, 1, false},
+		{tengen.GamePlaying, goban.Black, 1, true},
+		{tengen.GamePlaying, goban.Black, 2, false},
+		{tengen.GamePlaying, goban.White, 2, true},
+		{tengen.GamePlaying, goban.Black, 3, false},
+		{tengen.GamePlaying, goban.Black, 0, false},
+		{tengen.GameScoring, goban.Black, 2, true},
+		{tengen.GameScoring, goban.Black, 3, false},
+		{tengen.GameFinished, goban.Black, 1, false},
 	}
 	for _, tt := range tests {
 		g := &tengen.Game{BlackID: 1, WhiteID: 2, Status: tt.status, ToMove: tt.toMove}
@@ -350,11 +357,11 @@ func TestChallengeCanAccept(t *testing.T) {
 }
 
 func TestTimeControlMessages(t *testing.T) {
-	err := tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: time.Second}.Validate()
+	err := tengen.ValidateTimeControl(clock.TimeControl{Kind: clock.Absolute, MainTime: time.Second})
 	if got, want := tengen.ErrorMessage(err), "Main time must be between 10s and 24h."; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
-	err = tengen.TimeControl{Kind: tengen.TimeByoyomi, Periods: 1, PeriodTime: 2 * time.Hour}.Validate()
+	err = tengen.ValidateTimeControl(clock.TimeControl{Kind: clock.ByoYomi, Periods: 1, PeriodTime: 2 * time.Hour})
 	if got, want := tengen.ErrorMessage(err), "Byo-yomi period time must be between 5s and 1h."; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}

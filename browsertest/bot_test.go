@@ -10,6 +10,7 @@ import (
 
 	"tengen"
 	"tengen/engine"
+	"tengen/goban"
 )
 
 // TestPlayTheComputer: a user starts a 9×9 game against the beginner bot
@@ -54,7 +55,7 @@ func TestPlayTheComputer(t *testing.T) {
 		if st.Game.Status != tengen.GamePlaying {
 			t.Fatalf("after move %d the game is %s (%s)", seq+1, st.Game.Status, st.Game.Result)
 		}
-		if m := st.Moves[seq]; m.Color != tengen.White {
+		if m := st.Moves[seq]; m.Color != goban.White {
 			t.Fatalf("move %d is %+v, want the bot's", seq+1, m)
 		}
 		if got, want := ada.stonesShown(), stonesOf(st.Board); !sameStones(got, want) {
@@ -68,11 +69,11 @@ func TestPlayTheComputer(t *testing.T) {
 
 // emptyPoint returns an empty point near the centre of the board that is
 // not an obvious self-atari: one with at least two empty neighbours.
-func emptyPoint(t *testing.T, st *tengen.GameSnapshot) tengen.Point {
+func emptyPoint(t *testing.T, st *tengen.GameSnapshot) goban.Point {
 	t.Helper()
 	n := len(st.Board)
 	empty := func(x, y int) bool { return x >= 0 && y >= 0 && x < n && y < n && st.Board[y][x] == '.' }
-	for _, p := range []tengen.Point{{X: 2, Y: 2}, {X: 6, Y: 6}, {X: 2, Y: 6}, {X: 6, Y: 2}, {X: 4, Y: 4}, {X: 4, Y: 2}, {X: 2, Y: 4}, {X: 6, Y: 4}, {X: 4, Y: 6}} {
+	for _, p := range []goban.Point{{X: 2, Y: 2}, {X: 6, Y: 6}, {X: 2, Y: 6}, {X: 6, Y: 2}, {X: 4, Y: 4}, {X: 4, Y: 2}, {X: 2, Y: 4}, {X: 6, Y: 4}, {X: 4, Y: 6}} {
 		libs := 0
 		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 			if empty(p.X+d[0], p.Y+d[1]) {
@@ -86,10 +87,10 @@ func emptyPoint(t *testing.T, st *tengen.GameSnapshot) tengen.Point {
 	for y := range n {
 		for x := range n {
 			if empty(x, y) {
-				return tengen.Point{X: x, Y: y}
+				return goban.Point{X: x, Y: y}
 			}
 		}
 	}
 	t.Fatalf("no empty point on %v", st.Board)
-	return tengen.Point{}
+	return goban.Point{}
 }

@@ -8,7 +8,9 @@ import (
 )
 
 // Color is a player's colour. The package has its own type so that it need
-// not import goban; the zero Color is no colour.
+// not import goban; the zero Color is no colour. Black and White have the
+// values of goban's Black and White, so that a conversion between the two is
+// a type conversion.
 type Color uint8
 
 // The two colours.
@@ -82,6 +84,16 @@ type GameClock struct {
 	running bool
 	since   time.Time // start of the running interval
 	flagged Color     // the player whose flag fell, or 0
+}
+
+// Clone returns an independent copy of g (a GameClock holds no pointers, so
+// the copy shares nothing), or nil for a nil g.
+func (g *GameClock) Clone() *GameClock {
+	if g == nil {
+		return nil
+	}
+	c := *g
+	return &c
 }
 
 // NewGameClock returns the clock for a new game with both players' states

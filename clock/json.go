@@ -60,18 +60,57 @@ type timeControlJSON struct {
 	Stones     int     `json:"stones,omitzero"`
 	Increment  seconds `json:"increment,omitzero"`
 	MaxTime    seconds `json:"maxTime,omitzero"`
+	// DaysPerMove and MaxDays are the correspondence form in whole days
+	// (see CorrespondenceDays): the unit players choose in, and the one the
+	// server's API has always used.
+	DaysPerMove int `json:"daysPerMove,omitzero"`
+	MaxDays     int `json:"maxDays,omitzero"`
 }
 
-// MarshalJSON writes tc in the JSON form described above.
+// Days returns the days per move and the most days in the bank of a
+// correspondence time control made by CorrespondenceDays; ok is false for
+// any other time control.
+func (tc TimeControl) Days() (daysPerMove, maxDays int, ok bool) {
+	const day = 24 * time.Hour
+	if tc.Kind != Correspondence || tc.MainTime != tc.Increment || tc.MainTime%day != 0 || tc.MaxTime%day != 0 || tc.MaxTime == 0 {
+		return 0, 0, false
+	}
+	return int(tc.MainTime / day), int(tc.MaxTime / day), true
+}
+
+// MarshalJSON writes tc in the JSON form described above; a correspondence
+// control in whole days is written as {"kind": "correspondence",
+// "daysPerMove": 3, "maxDays": 10}.
 func (tc TimeControl) MarshalJSON() ([]byte, error) {
 	if int(tc.Kind) >= len(kindNames) {
 		return nil, fmt.Errorf("clock: cannot marshal unknown kind %d", tc.Kind)
+	}
+	if d, m, ok := tc.Days(); ok {
+		return json.Marshal(timeControlJSON{Kind: tc.Kind.String(), DaysPerMove: d, MaxDays: m})
 	}
 	return json.Marshal(timeControlJSON{
 		Kind: tc.Kind.String(), MainTime: seconds(tc.MainTime), Periods: tc.Periods,
 		PeriodTime: seconds(tc.PeriodTime), Stones: tc.Stones, Increment: seconds(tc.Increment),
 		MaxTime: seconds(tc.MaxTime),
 	})
+}
+
+// MarshalText writes the kind's name.
+func (k Kind) MarshalText() ([]byte, error) {
+	if int(k) >= len(kindNames) {
+		return nil, fmt.Errorf("clock: cannot marshal unknown kind %d", k)
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText reads what ParseKind reads.
+func (k *Kind) UnmarshalText(b []byte) error {
+	v, err := ParseKind(string(b))
+	if err != nil {
+		return err
+	}
+	*k = v
+	return nil
 }
 
 // UnmarshalJSON reads the JSON form and validates the result.
@@ -83,6 +122,21 @@ func (tc *TimeControl) UnmarshalJSON(b []byte) error {
 	k, err := ParseKind(w.Kind)
 	if err != nil {
 		return err
+	}
+	if w.DaysPerMove != 0 || w.MaxDays != 0 {
+		if k != Correspondence || w.MainTime != 0 || w.Increment != 0 || w.MaxTime != 0 || w.Periods != 0 || w.PeriodTime != 0 || w.Stones != 0 {
+			return fmt.Errorf("clock: %w: daysPerMove and maxDays belong to a correspondence time control alone", ErrInvalid)
+		}
+		const maxDays = int(MaxDuration / (24 * time.Hour))
+		if w.DaysPerMove < 0 || w.MaxDays < 0 || w.DaysPerMove > maxDays || w.MaxDays > maxDays {
+			return fmt.Errorf("clock: %w: days out of range", ErrInvalid)
+		}
+		v := CorrespondenceDays(w.DaysPerMove, w.MaxDays)
+		if err := v.Validate(); err != nil {
+			return err
+		}
+		*tc = v
+		return nil
 	}
 	v := TimeControl{
 		Kind: k, MainTime: time.Duration(w.MainTime), Periods: w.Periods,

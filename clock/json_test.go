@@ -16,7 +16,7 @@ func TestTimeControlJSON(t *testing.T) {
 		{ByoYomiTime(10*minute, 5, 30*sec), `{"kind":"byoyomi","mainTime":600,"periods":5,"periodTime":30}`},
 		{CanadianTime(0, 25, 2500*ms), `{"kind":"canadian","periodTime":2.5,"stones":25}`},
 		{FischerTime(5*minute, 10*sec, 10*minute), `{"kind":"fischer","mainTime":300,"increment":10,"maxTime":600}`},
-		{CorrespondenceDays(3, 10), `{"kind":"correspondence","mainTime":259200,"increment":259200,"maxTime":864000}`},
+		{CorrespondenceDays(3, 10), `{"kind":"correspondence","daysPerMove":3,"maxDays":10}`},
 		{AbsoluteTime(time.Nanosecond), `{"kind":"absolute","mainTime":0.000000001}`},
 	}
 	for _, tt := range tests {
@@ -120,5 +120,65 @@ func TestGameClockJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(in), &back); err == nil {
 			t.Errorf("Unmarshal(%s) succeeded", in)
 		}
+	}
+}
+
+// TestCorrespondenceDaysJSON checks the days form of correspondence time
+// controls: written for controls in whole days, read back to the same
+// control, refused when mixed with duration fields.
+func TestCorrespondenceDaysJSON(t *testing.T) {
+	tc := CorrespondenceDays(3, 10)
+	b, err := json.Marshal(tc)
+	if err != nil || string(b) != `{"kind":"correspondence","daysPerMove":3,"maxDays":10}` {
+		t.Fatalf("Marshal = %s, %v", b, err)
+	}
+	var back TimeControl
+	if err := json.Unmarshal(b, &back); err != nil || back != tc {
+		t.Fatalf("Unmarshal = %+v, %v; want %+v", back, err, tc)
+	}
+	// The duration form of the same control reads the same.
+	if err := json.Unmarshal([]byte(`{"kind":"correspondence","mainTime":259200,"increment":259200,"maxTime":864000}`), &back); err != nil || back != tc {
+		t.Fatalf("Unmarshal of the duration form = %+v, %v", back, err)
+	}
+	// A control not in whole days keeps the duration form.
+	odd := CorrespondenceTime(36*time.Hour, 0)
+	if b, _ := json.Marshal(odd); string(b) != `{"kind":"correspondence","mainTime":129600,"increment":129600}` {
+		t.Errorf("Marshal of 36h = %s", b)
+	}
+	for _, in := range []string{
+		`{"kind":"correspondence","daysPerMove":3,"maxDays":10,"mainTime":5}`,
+		`{"kind":"fischer","daysPerMove":3,"maxDays":10}`,
+		`{"kind":"correspondence","daysPerMove":3,"maxDays":1}`,
+		`{"kind":"correspondence","daysPerMove":-3,"maxDays":10}`,
+	} {
+		if err := json.Unmarshal([]byte(in), &back); err == nil {
+			t.Errorf("Unmarshal(%s) accepted", in)
+		}
+	}
+}
+
+// TestGameClockClone checks that a clone runs independently of its
+// original.
+func TestGameClockClone(t *testing.T) {
+	g, err := NewGameClock(AbsoluteTime(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := g.Start(Black, t0); err != nil {
+		t.Fatal(err)
+	}
+	c := g.Clone()
+	if _, err := c.Switch(t0.Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if g.Turn() != Black || c.Turn() != White {
+		t.Errorf("turns after Switch on the clone: original %v, clone %v", g.Turn(), c.Turn())
+	}
+	if got := g.State(Black).MainTime; got != time.Minute {
+		t.Errorf("original's black main time = %v, want 1m", got)
+	}
+	if (*GameClock)(nil).Clone() != nil {
+		t.Errorf("nil.Clone() != nil")
 	}
 }

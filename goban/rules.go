@@ -212,6 +212,15 @@ var aliases = map[string]string{
 	"atari-go": "atari", "atarigo": "atari", "ag": "atari",
 }
 
+// rulesetOrder lists the named rulesets in the order people are offered them:
+// the territory rulesets of the seeds first, then area scoring, then the
+// teaching and server variants. A test checks that it names every ruleset.
+var rulesetOrder = []string{"japanese", "korean", "jasiek", "pfaundler", "chinese", "chinese-ogs", "aga", "new-zealand", "tromp-taylor", "atari", "online"}
+
+// OfferedRulesetNames returns the names of the named rulesets in the order a
+// lobby offers them (see rulesetOrder).
+func OfferedRulesetNames() []string { return append([]string(nil), rulesetOrder...) }
+
 // RulesetNames returns the names of the named rulesets, sorted.
 func RulesetNames() []string {
 	names := make([]string, 0, len(rulesets))

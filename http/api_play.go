@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // playRoutes registers the game-play endpoints of docs/API.md ("Playing a
@@ -105,7 +106,7 @@ func (s *Server) apiToggle(w nethttp.ResponseWriter, r *nethttp.Request) {
 		if req.X == nil || req.Y == nil {
 			return nil, tengen.Errorf(tengen.EINVALID, "A point needs x and y.")
 		}
-		return p.Toggle(r.Context(), gameID, userID, tengen.Point{X: *req.X, Y: *req.Y})
+		return p.Toggle(r.Context(), gameID, userID, goban.Point{X: *req.X, Y: *req.Y})
 	})
 }
 

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tengen"
+	"tengen/clock"
 	tengenhttp "tengen/http"
 	"tengen/play"
 	"tengen/sqlite"
@@ -80,7 +81,7 @@ func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
 	games = max(games, (b.N+benchMovesPerGame-1)/benchMovesPerGame)
 	perGame := (b.N + games - 1) / games
 	set := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
-		TimeControl: tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: time.Hour, Increment: 10 * time.Second, MaxTime: 2 * time.Hour}}
+		TimeControl: clock.TimeControl{Kind: clock.Fischer, MainTime: time.Hour, Increment: 10 * time.Second, MaxTime: 2 * time.Hour}}
 	type table struct {
 		id    int64
 		conns [2]*websocket.Conn

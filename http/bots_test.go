@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
 	"tengen/engine"
+	"tengen/goban"
 	"tengen/play"
 )
 
@@ -65,8 +67,8 @@ func TestPlayComputerForm(t *testing.T) {
 	var st stateOut
 	alice.api("GET", base+"/state", nil, 200, &st)
 	g := st.State.Game
-	if st.State.You != tengen.Black || g.White == nil || !g.White.Bot || g.White.Name != "Tengen-beginner" ||
-		g.Settings.Ruleset != "atari" || g.Settings.TimeControl.Kind != tengen.TimeByoyomi {
+	if st.State.You != goban.Black || g.White == nil || !g.White.Bot || g.White.Name != "Tengen-beginner" ||
+		g.Settings.Ruleset != "atari" || g.Settings.TimeControl.Kind != clock.ByoYomi {
 		t.Fatalf("game from the bot form: you %q, %+v", st.State.You, g)
 	}
 	alice.api("POST", base+"/moves", map[string]any{"seq": 1, "kind": "play", "x": 4, "y": 4}, 200, nil)
@@ -75,7 +77,7 @@ func TestPlayComputerForm(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 		alice.api("GET", base+"/state", nil, 200, &st)
 	}
-	if st.State.Game.MoveCount < 2 || st.State.Moves[1].Color != tengen.White {
+	if st.State.Game.MoveCount < 2 || st.State.Moves[1].Color != goban.White {
 		t.Fatalf("the bot did not answer: %d moves", st.State.Game.MoveCount)
 	}
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
 )
 
 func TestErrorStatusCode(t *testing.T) {
@@ -129,7 +130,7 @@ func TestTemplateKeys(t *testing.T) {
 	if len(keys) < 50 {
 		t.Fatalf("found only %d keys; is the pattern broken?", len(keys))
 	}
-	for _, r := range tengen.Rulesets {
+	for _, r := range tengen.Rulesets() {
 		keys = append(keys, "ruleset."+r)
 	}
 	for _, s := range []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring, tengen.GameFinished} {
@@ -138,8 +139,8 @@ func TestTemplateKeys(t *testing.T) {
 	for _, c := range []tengen.ColorChoice{tengen.ChooseBlack, tengen.ChooseWhite, tengen.ChooseNigiri} {
 		keys = append(keys, "color."+string(c))
 	}
-	for _, k := range []tengen.TimeControlKind{tengen.TimeNone, tengen.TimeAbsolute, tengen.TimeByoyomi, tengen.TimeCanadian, tengen.TimeFischer, tengen.TimeCorrespondence} {
-		keys = append(keys, "tc."+string(k), "tc.summary."+string(k))
+	for _, k := range []clock.Kind{clock.None, clock.Absolute, clock.ByoYomi, clock.Canadian, clock.Fischer, clock.Correspondence} {
+		keys = append(keys, "tc."+k.String(), "tc.summary."+k.String())
 	}
 	for code := range codeStatus {
 		keys = append(keys, "error."+code)
@@ -162,14 +163,14 @@ func TestTimeControlText(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		tc     tengen.TimeControl
+		tc     clock.TimeControl
 		en, de string
 	}{
-		{tengen.TimeControl{Kind: tengen.TimeNone}, "no clock", "ohne Uhr"},
-		{tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 90 * time.Minute}, "90 min", "90 Min."},
-		{tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: time.Hour, Periods: 5, PeriodTime: 30 * time.Second}, "1 h + 5 × 30 s", "1 Std. + 5 × 30 Sek."},
-		{tengen.TimeControl{Kind: tengen.TimeCanadian, MainTime: 0, Stones: 25, PeriodTime: 10 * time.Minute}, "0 s + 25 stones / 10 min", "0 Sek. + 25 Steine / 10 Min."},
-		{tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 14}, "3 days per move, at most 14", "3 Tage pro Zug, höchstens 14"},
+		{clock.TimeControl{Kind: clock.None}, "no clock", "ohne Uhr"},
+		{clock.TimeControl{Kind: clock.Absolute, MainTime: 90 * time.Minute}, "90 min", "90 Min."},
+		{clock.TimeControl{Kind: clock.ByoYomi, MainTime: time.Hour, Periods: 5, PeriodTime: 30 * time.Second}, "1 h + 5 × 30 s", "1 Std. + 5 × 30 Sek."},
+		{clock.TimeControl{Kind: clock.Canadian, MainTime: 0, Stones: 25, PeriodTime: 10 * time.Minute}, "0 s + 25 stones / 10 min", "0 Sek. + 25 Steine / 10 Min."},
+		{clock.CorrespondenceDays(3, 14), "3 days per move, at most 14", "3 Tage pro Zug, höchstens 14"},
 	}
 	for _, tt := range tests {
 		if got := timeControlText(cats["en"], tt.tc); got != tt.en {

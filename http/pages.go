@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
 )
 
 //go:embed templates/*.html
@@ -47,7 +48,7 @@ func loadPages(a *assets) (*pages, error) {
 			"tf":        func(key string, args ...any) (string, error) { return cat.text(key, args...) },
 			"asset":     a.url,
 			"importMap": a.importMap,
-			"tc":        func(tc tengen.TimeControl) string { return timeControlText(cat, tc) },
+			"tc":        func(tc clock.TimeControl) string { return timeControlText(cat, tc) },
 			"komi":      func(k *float64) string { return komiText(cat, k) },
 			"opponent":  opponentOf,
 			"isTurn":    func(g *tengen.Game, u *tengen.User) bool { return u != nil && g.IsTurnOf(u.ID) },
@@ -85,7 +86,7 @@ func komiText(cat catalog, k *float64) string {
 }
 
 // timeControlText summarises a time control for people.
-func timeControlText(cat catalog, tc tengen.TimeControl) string {
+func timeControlText(cat catalog, tc clock.TimeControl) string {
 	d := func(d time.Duration) string {
 		switch {
 		case d >= time.Hour && d%time.Hour == 0:
@@ -96,20 +97,22 @@ func timeControlText(cat catalog, tc tengen.TimeControl) string {
 		return cat.must("unit.seconds", int(d/time.Second))
 	}
 	switch tc.Kind {
-	case tengen.TimeNone:
+	case clock.None:
 		return cat.must("tc.summary.none")
-	case tengen.TimeAbsolute:
+	case clock.Absolute:
 		return cat.must("tc.summary.absolute", d(tc.MainTime))
-	case tengen.TimeByoyomi:
+	case clock.ByoYomi:
 		return cat.must("tc.summary.byoyomi", d(tc.MainTime), tc.Periods, d(tc.PeriodTime))
-	case tengen.TimeCanadian:
+	case clock.Canadian:
 		return cat.must("tc.summary.canadian", d(tc.MainTime), tc.Stones, d(tc.PeriodTime))
-	case tengen.TimeFischer:
+	case clock.Fischer:
 		return cat.must("tc.summary.fischer", d(tc.MainTime), d(tc.Increment), d(tc.MaxTime))
-	case tengen.TimeCorrespondence:
-		return cat.must("tc.summary.correspondence", tc.DaysPerMove, tc.MaxDays)
+	case clock.Correspondence:
+		if days, maxDays, ok := tc.Days(); ok {
+			return cat.must("tc.summary.correspondence", days, maxDays)
+		}
 	}
-	return string(tc.Kind)
+	return tc.String()
 }
 
 // pageData is what every page template gets.
@@ -142,7 +145,7 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		Languages: languages,
 		User:      currentUser(r.Context()),
 		Path:      r.URL.Path,
-		Rulesets:  tengen.Rulesets,
+		Rulesets:  tengen.Rulesets(),
 		Form:      defaultChallengeForm,
 		Bots:      s.bots(),
 		BotForm:   defaultBotForm,
@@ -395,27 +398,30 @@ func (f challengeForm) request() (challengeRequest, error) {
 	set.FreeHandicap = f.FreeHandicap
 	set.Color = tengen.ColorChoice(f.Color)
 	tc := &set.TimeControl
-	tc.Kind = tengen.TimeControlKind(f.TCKind)
+	kind, err := clock.ParseKind(f.TCKind)
+	if err != nil {
+		return req, tengen.Errorf(tengen.EINVALID, "Unknown time control %q.", f.TCKind)
+	}
+	tc.Kind = kind
 	minutes := func(field, v string) time.Duration { return time.Duration(num(field, v)) * time.Minute }
 	seconds := func(field, v string) time.Duration { return time.Duration(num(field, v)) * time.Second }
 	switch tc.Kind {
-	case tengen.TimeAbsolute:
+	case clock.Absolute:
 		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
-	case tengen.TimeByoyomi:
+	case clock.ByoYomi:
 		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
 		tc.Periods = num("periods", f.Periods)
 		tc.PeriodTime = seconds("periodSeconds", f.PeriodSeconds)
-	case tengen.TimeCanadian:
+	case clock.Canadian:
 		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
 		tc.Stones = num("stones", f.Stones)
 		tc.PeriodTime = minutes("canadianMinutes", f.CanadianMinutes)
-	case tengen.TimeFischer:
+	case clock.Fischer:
 		tc.MainTime = minutes("mainMinutes", f.MainMinutes)
 		tc.Increment = seconds("incrementSeconds", f.IncrementSeconds)
 		tc.MaxTime = minutes("maxMinutes", f.MaxMinutes)
-	case tengen.TimeCorrespondence:
-		tc.DaysPerMove = num("daysPerMove", f.DaysPerMove)
-		tc.MaxDays = num("maxDays", f.MaxDays)
+	case clock.Correspondence:
+		*tc = clock.CorrespondenceDays(num("daysPerMove", f.DaysPerMove), num("maxDays", f.MaxDays))
 	}
 	if len(errs) > 0 {
 		return req, tengen.Errorf(tengen.EINVALID, "Not a number: %s.", strings.Join(errs, ", "))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // gamePage is what the game page template gets. The page itself shows only
@@ -12,8 +13,9 @@ import (
 // and controls from the WebSocket snapshot.
 type gamePage struct {
 	Game *tengen.Game
-	// You is the viewer's colour, "" for spectators.
-	You tengen.Color
+	// You is the viewer's colour as the API writes it: "black", "white",
+	// or "" for spectators (a goban.Color would print "empty").
+	You string
 	// Texts are the catalogue's "js." entries without the prefix, for the
 	// script: it builds status lines, clock and score texts itself.
 	Texts map[string]string
@@ -57,7 +59,9 @@ func (s *Server) handleGamePage(w nethttp.ResponseWriter, r *nethttp.Request) {
 	data := s.newPage(r)
 	gp := &gamePage{Game: g, Texts: s.pages.scriptTexts(data.Lang)}
 	if data.User != nil {
-		gp.You = g.ColorOf(data.User.ID)
+		if c := g.ColorOf(data.User.ID); c != goban.Empty {
+			gp.You = c.String()
+		}
 	}
 	data.Game = gp
 	s.render(w, r, nethttp.StatusOK, "game", data)

@@ -19,6 +19,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tengen"
+	"tengen/clock"
+	"tengen/goban"
 	tengenhttp "tengen/http"
 	"tengen/play"
 	"tengen/sqlite"
@@ -82,7 +84,7 @@ type stateOut struct {
 func TestPlayAPI(t *testing.T) {
 	e := newPlayEnv(t)
 	set := settings9()
-	set.TimeControl = tengen.TimeControl{Kind: tengen.TimeNone}
+	set.TimeControl = clock.TimeControl{Kind: clock.None}
 	black, white, id := newPlayGame(e, set)
 	carol := e.client()
 	carol.register("carol")
@@ -94,11 +96,11 @@ func TestPlayAPI(t *testing.T) {
 
 	var st stateOut
 	anon.api("GET", base+"/state", nil, 200, &st)
-	if st.State.You != "" || st.State.Game.Status != tengen.GamePlaying || len(st.State.Board) != 9 {
+	if st.State.You != goban.Empty || st.State.Game.Status != tengen.GamePlaying || len(st.State.Board) != 9 {
 		t.Fatalf("anonymous state: %+v", st.State)
 	}
 	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &st)
-	if st.State.You != tengen.Black || st.State.Board[2][2] != 'B' || st.State.Game.MoveCount != 1 {
+	if st.State.You != goban.Black || st.State.Board[2][2] != 'B' || st.State.Game.MoveCount != 1 {
 		t.Errorf("after the first move: you %q board %q", st.State.You, st.State.Board[2])
 	}
 	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &st) // duplicate
@@ -132,7 +134,7 @@ func TestPlayAPI(t *testing.T) {
 	}
 	black.apiError("POST", base+"/accept", map[string]int{"seq": seq}, 409, "conflict")
 	black.api("POST", base+"/resume", map[string]any{}, 200, &st)
-	if st.State.Game.Status != tengen.GamePlaying || st.State.Game.ToMove != tengen.White {
+	if st.State.Game.Status != tengen.GamePlaying || st.State.Game.ToMove != goban.White {
 		t.Errorf("after resume: %s, %s to move", st.State.Game.Status, st.State.Game.ToMove)
 	}
 	white.api("POST", base+"/moves", map[string]any{"seq": 4, "kind": "pass"}, 200, nil)
@@ -213,7 +215,7 @@ type wsMsg struct {
 	Game     *tengen.Game
 	Board    []string
 	Proposal *tengen.Proposal
-	Color    tengen.Color
+	Color    goban.Color
 	Seq      int
 }
 
@@ -283,7 +285,7 @@ func TestWebSocket(t *testing.T) {
 		t.Errorf("mover got %+v", got)
 	}
 	for _, w := range []*wsConn{ww, sw} {
-		if m := w.expect("move")[0]; m.Move.X != 4 || m.Game.ToMove != tengen.White {
+		if m := w.expect("move")[0]; m.Move.X != 4 || m.Game.ToMove != goban.White {
 			t.Errorf("watcher got %+v", m)
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tengen"
+	"tengen/clock"
 	tengenhttp "tengen/http"
 	"tengen/sqlite"
 )
@@ -156,7 +157,7 @@ func (c *client) register(name string) *tengen.User {
 
 func settings9() tengen.GameSettings {
 	return tengen.GameSettings{BoardSize: 9, Ruleset: "japanese", Color: tengen.ChooseBlack,
-		TimeControl: tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: 5 * time.Minute, Increment: 5 * time.Second, MaxTime: 10 * time.Minute}}
+		TimeControl: clock.TimeControl{Kind: clock.Fischer, MainTime: 5 * time.Minute, Increment: 5 * time.Second, MaxTime: 10 * time.Minute}}
 }
 
 func TestHealth(t *testing.T) {
@@ -441,7 +442,7 @@ func TestPagesInBothLanguages(t *testing.T) {
 	var open challengeResp
 	alice.api("POST", "/api/v1/challenges", map[string]any{"settings": settings9()}, 201, &open)
 	corr := settings9()
-	corr.TimeControl = tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 2, MaxDays: 10}
+	corr.TimeControl = clock.CorrespondenceDays(2, 10)
 	alice.api("POST", "/api/v1/challenges", map[string]any{"opponent": "bob", "settings": corr}, 201, nil)
 	bob.api("POST", fmt.Sprintf("/api/v1/challenges/%d/accept", open.Challenge.ID), nil, 201, nil)
 	anon := e.client()
@@ -585,7 +586,7 @@ func TestForms(t *testing.T) {
 	}
 	got := list.Challenges[0].Settings
 	if got.BoardSize != 13 || got.Ruleset != "chinese" || got.Komi == nil || *got.Komi != 7.5 || got.Color != tengen.ChooseWhite ||
-		got.TimeControl != (tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 10 * time.Minute, Periods: 3, PeriodTime: 30 * time.Second}) {
+		got.TimeControl != (clock.TimeControl{Kind: clock.ByoYomi, MainTime: 10 * time.Minute, Periods: 3, PeriodTime: 30 * time.Second}) {
 		t.Errorf("challenge from form: %+v", got)
 	}
 	bad := url.Values{"boardSize": {"30"}, "ruleset": {"chinese"}, "handicap": {"0"}, "color": {"white"}, "tcKind": {"none"}}

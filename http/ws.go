@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // Limits of the game WebSocket (docs/API.md, "WebSocket").
@@ -330,7 +331,7 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 		if y, err = need(cmd.Y, "y"); err != nil {
 			return err
 		}
-		_, err = p.Toggle(ctx, c.gameID, c.userID, tengen.Point{X: x, Y: y})
+		_, err = p.Toggle(ctx, c.gameID, c.userID, goban.Point{X: x, Y: y})
 	case "accept":
 		var seq int
 		if seq, err = need(cmd.Seq, "seq"); err != nil {

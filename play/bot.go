@@ -266,7 +266,7 @@ func joinInts(ns []int) string {
 // botToAct returns the bots that must act in lg: the bot to move, or the
 // bots that have not accepted the current proposal. The caller holds
 // lg.mu.
-func (s *Service) botToAct(lg *game) []tengen.Color {
+func (s *Service) botToAct(lg *game) []goban.Color {
 	if len(s.bots) == 0 || lg.g == nil {
 		return nil
 	}
@@ -274,11 +274,11 @@ func (s *Service) botToAct(lg *game) []tengen.Color {
 	switch g.Status {
 	case tengen.GamePlaying:
 		if s.bots[playerID(g, g.ToMove)] != nil && lg.pos.placing == 0 {
-			return []tengen.Color{g.ToMove}
+			return []goban.Color{g.ToMove}
 		}
 	case tengen.GameScoring:
-		var cs []tengen.Color
-		for _, c := range []tengen.Color{tengen.Black, tengen.White} {
+		var cs []goban.Color
+		for _, c := range []goban.Color{goban.Black, goban.White} {
 			if s.bots[playerID(g, c)] != nil && accepted(lg.rec, c) != lg.rec.ProposalSeq {
 				cs = append(cs, c)
 			}
@@ -288,8 +288,8 @@ func (s *Service) botToAct(lg *game) []tengen.Color {
 	return nil
 }
 
-func playerID(g *tengen.Game, c tengen.Color) int64 {
-	if c == tengen.Black {
+func playerID(g *tengen.Game, c goban.Color) int64 {
+	if c == goban.Black {
 		return g.BlackID
 	}
 	return g.WhiteID
@@ -383,14 +383,14 @@ func (s *Service) botJob(id int64) {
 
 // botRequest copies what the bot of colour c needs. The caller holds
 // lg.mu.
-func (s *Service) botRequest(lg *game, c tengen.Color) BotRequest {
-	req := BotRequest{GameID: lg.id, Game: lg.pos.gb.Clone(), Color: gobanColor(c), Settings: lg.g.Settings,
+func (s *Service) botRequest(lg *game, c goban.Color) BotRequest {
+	req := BotRequest{GameID: lg.id, Game: lg.pos.gb.Clone(), Color: c, Settings: lg.g.Settings,
 		Moves: lg.moves[:len(lg.moves):len(lg.moves)]}
-	if tc, ok := clockControl(lg.g.Settings.TimeControl); ok && lg.clk != nil {
+	if tc, ok := timeControlOf(lg.g.Settings.TimeControl); ok && lg.clk != nil {
 		req.Time = tc
 		// The time the game waited for a worker is already the bot's.
 		now := s.cfg.Now()
-		own, opp := lg.clk.StateAt(clockColor(c), now), lg.clk.State(clockColor(c.Opponent()))
+		own, opp := lg.clk.StateAt(clock.Color(c), now), lg.clk.State(clock.Color(c.Opponent()))
 		req.State, req.OpponentState = &own, &opp
 	}
 	return req
@@ -398,7 +398,7 @@ func (s *Service) botRequest(lg *game, c tengen.Color) BotRequest {
 
 // botMove asks the bot for its move and plays it like a human's move. A
 // bot that fails or plays an illegal move forfeits.
-func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c tengen.Color, req BotRequest) {
+func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c goban.Color, req BotRequest) {
 	timeout := s.cfg.BotMoveTimeout
 	if timeout <= 0 {
 		timeout = 30 * time.Second
@@ -456,7 +456,7 @@ func (s *Service) requeue(id int64) {
 // to its estimate group by group, and after maxBotRounds such rounds in one
 // scoring phase it accepts whatever is proposed, so that a disagreement
 // ends.
-func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c tengen.Color) {
+func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color) {
 	lg, err := s.lock(ctx, id)
 	if err != nil {
 		return
@@ -481,7 +481,7 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c tengen.Color
 			return // changed meanwhile: botTurn looks again
 		}
 		if lg.botRoundsAt != lg.g.MoveCount || lg.botRounds == nil {
-			lg.botRounds, lg.botRoundsAt = map[tengen.Color]int{}, lg.g.MoveCount
+			lg.botRounds, lg.botRoundsAt = map[goban.Color]int{}, lg.g.MoveCount
 		}
 		giveIn = lg.botRounds[c] >= maxBotRounds
 		if !giveIn {
@@ -501,10 +501,10 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c tengen.Color
 	// Toggle the groups that differ. A group the board marks differently
 	// from the estimate (a toggle that does not remove the difference)
 	// is tried once only.
-	tried := map[tengen.Point]bool{}
+	tried := map[goban.Point]bool{}
 	cur := dead
 	for range gb.Width() * gb.Height() {
-		var next *tengen.Point
+		var next *goban.Point
 		for _, p := range symmetricDifference(cur, est) {
 			if !tried[p] {
 				next = &p
@@ -531,37 +531,37 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c tengen.Color
 
 // deadStones estimates the dead stones of the position with the injected
 // estimator, or with goban's static estimate when there is none.
-func (s *Service) deadStones(gb *goban.Game) []tengen.Point {
+func (s *Service) deadStones(gb *goban.Game) []goban.Point {
 	var pts []goban.Point
 	if s.cfg.DeadStones != nil {
 		pts = s.cfg.DeadStones.DeadStones(gb)
 	} else {
 		pts = gb.Board().EstimateDead(s.cfg.EstimatePlayouts)
 	}
-	out := tengenPoints(pts)
+	out := pts
 	slices.SortFunc(out, comparePoints)
 	return out
 }
 
-func comparePoints(a, b tengen.Point) int {
+func comparePoints(a, b goban.Point) int {
 	return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
 }
 
-func samePoints(a, b []tengen.Point) bool {
+func samePoints(a, b []goban.Point) bool {
 	return len(symmetricDifference(a, b)) == 0
 }
 
 // symmetricDifference returns the points in exactly one of a and b, in
 // board order.
-func symmetricDifference(a, b []tengen.Point) []tengen.Point {
-	in := map[tengen.Point]int{}
+func symmetricDifference(a, b []goban.Point) []goban.Point {
+	in := map[goban.Point]int{}
 	for _, p := range a {
 		in[p] |= 1
 	}
 	for _, p := range b {
 		in[p] |= 2
 	}
-	var out []tengen.Point
+	var out []goban.Point
 	for p, v := range in {
 		if v != 3 {
 			out = append(out, p)
@@ -574,7 +574,7 @@ func symmetricDifference(a, b []tengen.Point) []tengen.Point {
 // forfeit ends the game because the bot of colour loser failed: the
 // opponent wins by forfeit (B+F or W+F). It changes nothing if the game
 // moved on since move moveCount.
-func (s *Service) forfeit(id int64, moveCount int, loser tengen.Color, reason string) {
+func (s *Service) forfeit(id int64, moveCount int, loser goban.Color, reason string) {
 	ctx := context.Background()
 	lg, err := s.lock(ctx, id)
 	if err != nil {
@@ -585,11 +585,11 @@ func (s *Service) forfeit(id int64, moveCount int, loser tengen.Color, reason st
 		return
 	}
 	result := "B+F"
-	if loser == tengen.Black {
+	if loser == goban.Black {
 		result = "W+F"
 	}
 	rec := lg.rec
-	clk := cloneClock(lg.clk)
+	clk := lg.clk.Clone()
 	if clk != nil {
 		if _, running := clk.Running(); running {
 			if _, err := clk.Pause(s.cfg.Now()); err != nil {
@@ -607,7 +607,7 @@ func (s *Service) forfeit(id int64, moveCount int, loser tengen.Color, reason st
 		return
 	}
 	if !lg.pos.gb.Ended() {
-		lg.pos.gb.End(gobanColor(loser.Opponent()), goban.EndForfeit)
+		lg.pos.gb.End(loser.Opponent(), goban.EndForfeit)
 	}
 	lg.g, lg.clk, lg.rec = g, clk, rec
 	s.arm(lg)

@@ -127,18 +127,18 @@ func nineByNine(c tengen.ColorChoice) tengen.GameSettings {
 
 // firstEmpty returns the first empty point of a snapshot's board that is
 // not in avoid.
-func firstEmpty(t *testing.T, snap *tengen.GameSnapshot, avoid ...tengen.Point) tengen.Point {
+func firstEmpty(t *testing.T, snap *tengen.GameSnapshot, avoid ...goban.Point) goban.Point {
 	t.Helper()
 	for y, row := range snap.Board {
 		for x, c := range row {
-			p := tengen.Point{X: x, Y: y}
+			p := goban.Point{X: x, Y: y}
 			if c == '.' && !slices.Contains(avoid, p) {
 				return p
 			}
 		}
 	}
 	t.Fatal("no empty point")
-	return tengen.Point{}
+	return goban.Point{}
 }
 
 func TestBotAnswersMove(t *testing.T) {
@@ -153,17 +153,17 @@ func TestBotAnswersMove(t *testing.T) {
 	id := e.playBot("Tengen-beginner", nineByNine(tengen.ChooseBlack))
 	e.move(id, 1, tengen.MovePlay, 2, 6)
 	snap := e.waitFor(id, "the bot's answer", movesAtLeast(2))
-	if m := snap.Moves[1]; m.Color != tengen.White || m.Kind == tengen.MoveResign {
+	if m := snap.Moves[1]; m.Color != goban.White || m.Kind == tengen.MoveResign {
 		t.Fatalf("bot's move %+v, want a white play or pass", m)
 	}
-	if snap.Game.ToMove != tengen.Black || snap.Game.Status != tengen.GamePlaying {
+	if snap.Game.ToMove != goban.Black || snap.Game.Status != tengen.GamePlaying {
 		t.Fatalf("after the bot: %s to move, status %s", snap.Game.ToMove, snap.Game.Status)
 	}
 
 	// The bot plays Black and moves first, at once.
 	id = e.playBot("Tengen-novice", nineByNine(tengen.ChooseWhite))
 	snap = e.waitFor(id, "the bot's first move", movesAtLeast(1))
-	if m := snap.Moves[0]; m.Color != tengen.Black {
+	if m := snap.Moves[0]; m.Color != goban.Black {
 		t.Fatalf("first move %+v, want Black's", m)
 	}
 }
@@ -266,7 +266,7 @@ func TestBotGameSurvivesRestart(t *testing.T) {
 	blocking.Store(false)
 	e.restart()
 	snap = e.waitFor(id, "the bot's move after a restart on its turn", movesAtLeast(6))
-	if snap.Game.Status != tengen.GamePlaying || snap.Moves[5].Color != tengen.White {
+	if snap.Game.Status != tengen.GamePlaying || snap.Moves[5].Color != goban.White {
 		t.Fatalf("after restart: status %s, move 6 %+v", snap.Game.Status, snap.Moves[5])
 	}
 }
@@ -369,13 +369,13 @@ func TestBotScoringAgreement(t *testing.T) {
 		e.waitFor(id, "the bot's stone", movesAtLeast(2))
 		e.move(id, 3, tengen.MovePass, 0, 0)
 		snap := e.waitFor(id, "the scoring phase", func(s *tengen.GameSnapshot) bool { return s.Game.Status == tengen.GameScoring })
-		want := []tengen.Point{{X: white.X, Y: white.Y}}
+		want := []goban.Point{{X: white.X, Y: white.Y}}
 		if !slices.Equal(snap.Proposal.Dead, want) {
 			t.Fatalf("first proposal %v, want the estimator's %v", snap.Proposal.Dead, want)
 		}
 		return e, id, snap
 	}
-	acceptedBy := func(c tengen.Color, seq int) func(*tengen.GameSnapshot) bool {
+	acceptedBy := func(c goban.Color, seq int) func(*tengen.GameSnapshot) bool {
 		return func(s *tengen.GameSnapshot) bool {
 			return s.Proposal != nil && s.Proposal.Seq == seq && slices.Contains(s.Proposal.AcceptedBy, c)
 		}
@@ -384,7 +384,7 @@ func TestBotScoringAgreement(t *testing.T) {
 	t.Run("agree", func(t *testing.T) {
 		e, id, snap := newGame(t)
 		seq := snap.Proposal.Seq
-		e.waitFor(id, "the bot's acceptance", acceptedBy(tengen.White, seq))
+		e.waitFor(id, "the bot's acceptance", acceptedBy(goban.White, seq))
 		snap, err := e.svc.Accept(context.Background(), id, e.human.ID, seq)
 		if err != nil {
 			t.Fatal(err)
@@ -402,10 +402,10 @@ func TestBotScoringAgreement(t *testing.T) {
 			t.Fatal(err)
 		}
 		snap := e.waitFor(id, "the bot's move after the resumption", movesAtLeast(5))
-		if m := snap.Moves[4]; m.Color != tengen.White || m.Kind != tengen.MovePass {
+		if m := snap.Moves[4]; m.Color != goban.White || m.Kind != tengen.MovePass {
 			t.Fatalf("move 5 %+v, want White's pass", m)
 		}
-		if snap.Game.Status != tengen.GamePlaying || snap.Game.ToMove != tengen.Black {
+		if snap.Game.Status != tengen.GamePlaying || snap.Game.ToMove != goban.Black {
 			t.Fatalf("after the bot's move: %s, %s to move", snap.Game.Status, snap.Game.ToMove)
 		}
 	})
@@ -413,7 +413,7 @@ func TestBotScoringAgreement(t *testing.T) {
 	t.Run("disagree", func(t *testing.T) {
 		e, id, _ := newGame(t)
 		ctx := context.Background()
-		p := tengen.Point{X: white.X, Y: white.Y}
+		p := goban.Point{X: white.X, Y: white.Y}
 		// The human says the white stone lives; the bot marks it dead
 		// again, twice, and then gives in.
 		var toggles int
@@ -428,7 +428,7 @@ func TestBotScoringAgreement(t *testing.T) {
 			}
 			seq := snap.Proposal.Seq
 			snap = e.waitFor(id, "the bot's answer to a toggle", func(s *tengen.GameSnapshot) bool {
-				return s.Proposal.Seq > seq || acceptedBy(tengen.White, seq)(s)
+				return s.Proposal.Seq > seq || acceptedBy(goban.White, seq)(s)
 			})
 			if snap.Proposal.Seq == seq {
 				if len(snap.Proposal.Dead) != 0 {
@@ -436,7 +436,7 @@ func TestBotScoringAgreement(t *testing.T) {
 				}
 				break
 			}
-			if !slices.Equal(snap.Proposal.Dead, []tengen.Point{p}) {
+			if !slices.Equal(snap.Proposal.Dead, []goban.Point{p}) {
 				t.Fatalf("the bot proposed %v, want its estimate", snap.Proposal.Dead)
 			}
 		}

@@ -87,8 +87,8 @@ func ParseBotsFile(name string, data []byte) ([]GTPBotConfig, error) {
 			}
 		}
 		for _, r := range b.Rulesets {
-			if !slices.Contains(tengen.Rulesets, r) {
-				return nil, fmt.Errorf("%s: unknown ruleset %q (known: %s)", where, r, strings.Join(tengen.Rulesets, ", "))
+			if !slices.Contains(tengen.Rulesets(), r) {
+				return nil, fmt.Errorf("%s: unknown ruleset %q (known: %s)", where, r, strings.Join(tengen.Rulesets(), ", "))
 			}
 		}
 		if b.MaxGames < 0 {
@@ -348,7 +348,7 @@ func (b *GTPBot) genMove(ctx context.Context, p *gtpProc, req BotRequest) (goban
 	}
 	for _, m := range req.Moves {
 		color := "b"
-		if m.Color == tengen.White {
+		if m.Color == goban.White {
 			color = "w"
 		}
 		switch m.Kind {

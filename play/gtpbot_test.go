@@ -8,15 +8,16 @@ import (
 	"log/slog"
 	"os"
 	"strings"
-	"tengen/internal/syncbuf"
 	"testing"
 	"time"
 
 	"tengen"
+	"tengen/clock"
 	"tengen/engine"
 	"tengen/goban"
 	"tengen/gtp"
 	"tengen/internal/oracle"
+	"tengen/internal/syncbuf"
 	"tengen/play"
 )
 
@@ -118,11 +119,11 @@ func TestGTPBotPlays(t *testing.T) {
 	logPath := t.TempDir() + "/commands.log"
 	e := gtpBotEnv(t, helperBot(t, "engine", logPath), nil)
 	set := tengen.GameSettings{BoardSize: 9, Ruleset: "chinese", Color: tengen.ChooseBlack, Handicap: 2,
-		TimeControl: tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 10 * time.Minute, Periods: 3, PeriodTime: 30 * time.Second}}
+		TimeControl: clock.TimeControl{Kind: clock.ByoYomi, MainTime: 10 * time.Minute, Periods: 3, PeriodTime: 30 * time.Second}}
 	id := e.playBot("External", set)
 	// White moves first after fixed handicap stones.
 	snap := e.waitFor(id, "the external bot's first move", movesAtLeast(1))
-	if snap.Moves[0].Color != tengen.White {
+	if snap.Moves[0].Color != goban.White {
 		t.Fatalf("first move %+v, want White's", snap.Moves[0])
 	}
 	p := firstEmpty(t, snap)
@@ -176,16 +177,16 @@ func TestGNUGoBot(t *testing.T) {
 	var logs syncbuf.Buffer
 	e := gtpBotEnv(t, play.GTPBotConfig{Name: "GnuGo", Command: []string{path, "--mode", "gtp", "--level", "1"}, MaxGames: 1}, &logs)
 	set := tengen.GameSettings{BoardSize: 9, Ruleset: "japanese", Color: tengen.ChooseBlack,
-		TimeControl: tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: 5 * time.Minute}}
+		TimeControl: clock.TimeControl{Kind: clock.Absolute, MainTime: 5 * time.Minute}}
 	id := e.playBot("GnuGo", set)
 	var snap *tengen.GameSnapshot
 	for seq := 1; seq <= 5; seq += 2 {
 		if snap != nil && snap.Game.Status != tengen.GamePlaying {
 			break
 		}
-		var p tengen.Point
+		var p goban.Point
 		if snap == nil {
-			p = tengen.Point{X: 2, Y: 2}
+			p = goban.Point{X: 2, Y: 2}
 		} else {
 			p = firstEmpty(t, snap)
 		}
@@ -196,7 +197,7 @@ func TestGNUGoBot(t *testing.T) {
 		t.Fatalf("GNU Go forfeited: %q", snap.Game.Result)
 	}
 	for _, m := range snap.Moves {
-		if m.Seq%2 == 0 && m.Color != tengen.White {
+		if m.Seq%2 == 0 && m.Color != goban.White {
 			t.Errorf("move %d by %s, want GNU Go's (White)", m.Seq, m.Color)
 		}
 	}

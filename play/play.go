@@ -127,7 +127,7 @@ type game struct {
 	botQueued, botBusy, botAgain bool
 	// botRounds counts per colour how often a bot changed the proposal
 	// back in the scoring phase that began at move botRoundsAt.
-	botRounds   map[tengen.Color]int
+	botRounds   map[goban.Color]int
 	botRoundsAt int
 }
 
@@ -259,7 +259,7 @@ func (s *Service) checkpointLoop() {
 		s.mu.Unlock()
 		for _, lg := range games {
 			lg.mu.Lock()
-			if lg.g != nil && (slow || !lg.g.Settings.TimeControl.IsCorrespondence()) {
+			if lg.g != nil && (slow || lg.g.Settings.TimeControl.Kind != clock.Correspondence) {
 				if err := s.checkpoint(context.Background(), lg); err != nil {
 					s.log.Error("play: clock checkpoint", "game", lg.id, "err", err)
 				}
@@ -278,7 +278,7 @@ func (s *Service) checkpoint(ctx context.Context, lg *game) error {
 	if _, running := lg.clk.Running(); !running {
 		return nil
 	}
-	clk := cloneClock(lg.clk)
+	clk := lg.clk.Clone()
 	now := s.cfg.Now()
 	if flagged, err := clk.Checkpoint(now); err != nil {
 		return err
@@ -383,67 +383,11 @@ func newPosition(set tengen.GameSettings, rules goban.Ruleset) (position, float6
 }
 
 // toMove is whose turn it is in p: Black while placing handicap stones.
-func (p position) toMove() tengen.Color {
+func (p position) toMove() goban.Color {
 	if p.placing > 0 {
-		return tengen.Black
+		return goban.Black
 	}
-	return colorOf(p.gb.ToMove())
-}
-
-func colorOf(c goban.Color) tengen.Color {
-	switch c {
-	case goban.Black:
-		return tengen.Black
-	case goban.White:
-		return tengen.White
-	}
-	return ""
-}
-
-func gobanColor(c tengen.Color) goban.Color {
-	if c == tengen.White {
-		return goban.White
-	}
-	return goban.Black
-}
-
-func clockColor(c tengen.Color) clock.Color {
-	if c == tengen.White {
-		return clock.White
-	}
-	return clock.Black
-}
-
-// clockControl converts a game's time control; ok is false for none.
-func clockControl(tc tengen.TimeControl) (clock.TimeControl, bool) {
-	switch tc.Kind {
-	case tengen.TimeAbsolute:
-		return clock.AbsoluteTime(tc.MainTime), true
-	case tengen.TimeByoyomi:
-		return clock.ByoYomiTime(tc.MainTime, tc.Periods, tc.PeriodTime), true
-	case tengen.TimeCanadian:
-		return clock.CanadianTime(tc.MainTime, tc.Stones, tc.PeriodTime), true
-	case tengen.TimeFischer:
-		return clock.FischerTime(tc.MainTime, tc.Increment, tc.MaxTime), true
-	case tengen.TimeCorrespondence:
-		return clock.CorrespondenceDays(tc.DaysPerMove, tc.MaxDays), true
-	}
-	return clock.TimeControl{}, false
-}
-
-func cloneClock(c *clock.GameClock) *clock.GameClock {
-	if c == nil {
-		return nil
-	}
-	b, err := c.MarshalJSON()
-	if err != nil {
-		panic(fmt.Sprintf("play: clock does not marshal: %v", err)) // the clock's own JSON always round-trips
-	}
-	var out clock.GameClock
-	if err := out.UnmarshalJSON(b); err != nil {
-		panic(fmt.Sprintf("play: clock does not unmarshal: %v", err))
-	}
-	return &out
+	return p.gb.ToMove()
 }
 
 // load rebuilds lg from storage: the game, its moves replayed into a goban
@@ -470,7 +414,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	if err != nil {
 		return err
 	}
-	resumed := map[int]tengen.Color{}
+	resumed := map[int]goban.Color{}
 	for _, r := range rec.Resumptions {
 		resumed[r.AfterSeq] = r.Color
 	}
@@ -479,7 +423,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 			s.log.Error("play: stored move does not replay", "game", g.ID, "seq", m.Seq, "err", err)
 		}
 		if c, ok := resumed[m.Seq]; ok {
-			if err := pos.gb.Resume(gobanColor(c)); err != nil {
+			if err := pos.gb.Resume(c); err != nil {
 				s.log.Error("play: stored resumption does not replay", "game", g.ID, "seq", m.Seq, "err", err)
 			}
 		}
@@ -487,7 +431,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	lg.g, lg.moves, lg.pos, lg.rules, lg.komi, lg.rec = g, moves, pos, rules, komi, *rec
 	lg.clk, lg.score = nil, nil
 	now := s.cfg.Now()
-	if tc, ok := clockControl(g.Settings.TimeControl); ok {
+	if tc, ok := timeControlOf(g.Settings.TimeControl); ok {
 		if len(rec.Clock) > 0 {
 			var clk clock.GameClock
 			if err := clk.UnmarshalJSON(rec.Clock); err != nil {
@@ -523,8 +467,8 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 		if want != g.ToMove || lg.clk != nil && !running {
 			rec := lg.rec
 			if lg.clk != nil && !running {
-				clk := cloneClock(lg.clk)
-				if err := clk.Start(clockColor(want), now); err != nil {
+				clk := lg.clk.Clone()
+				if err := clk.Start(clock.Color(want), now); err != nil {
 					return fmt.Errorf("play: game %d: start clock: %w", g.ID, err)
 				}
 				if rec.Clock, err = clk.MarshalJSON(); err != nil {
@@ -559,7 +503,7 @@ func runningOf(c *clock.GameClock) (time.Time, bool) {
 // captured. replay tolerates moves the rules refuse now (a stored game is
 // replayed as it was played). It does not check turns or phases.
 func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error) {
-	c := gobanColor(m.Color)
+	c := m.Color
 	if p.placing > 0 {
 		switch m.Kind {
 		case tengen.MovePlay:
@@ -655,28 +599,12 @@ func moveError(err error) error {
 
 // count computes the score of the current proposal. The caller holds lg.mu.
 func (lg *game) count() error {
-	sc, err := lg.pos.gb.Score(gobanPoints(lg.rec.Dead))
+	sc, err := lg.pos.gb.Score(lg.rec.Dead)
 	if err != nil {
 		return err
 	}
 	lg.score = sc
 	return nil
-}
-
-func gobanPoints(ps []tengen.Point) []goban.Point {
-	out := make([]goban.Point, len(ps))
-	for i, p := range ps {
-		out[i] = goban.Point{X: p.X, Y: p.Y}
-	}
-	return out
-}
-
-func tengenPoints(ps []goban.Point) []tengen.Point {
-	out := make([]tengen.Point, len(ps))
-	for i, p := range ps {
-		out[i] = tengen.Point{X: p.X, Y: p.Y}
-	}
-	return out
 }
 
 // arm sets the timer for the running clock's deadline, replacing any earlier
@@ -733,7 +661,7 @@ func (s *Service) timeout(id int64) {
 // flag ends the game on time at t: the running player's flag has fallen.
 // The caller holds lg.mu.
 func (s *Service) flag(ctx context.Context, lg *game, t time.Time) error {
-	clk := cloneClock(lg.clk)
+	clk := lg.clk.Clone()
 	loser, ok := clk.Check(t)
 	if !ok {
 		if _, err := clk.Checkpoint(t); err != nil {
@@ -825,7 +753,7 @@ func (lg *game) clockView() *tengen.ClockView {
 		Black: clockSide(lg.clk.State(clock.Black)), White: clockSide(lg.clk.State(clock.White))}
 	if since, running := lg.clk.Running(); running {
 		since = since.UTC()
-		cv.Running, cv.RunningSince = colorOfClock(lg.clk.Turn()), &since
+		cv.Running, cv.RunningSince = goban.Color(lg.clk.Turn()), &since
 		if d, ok := lg.clk.Deadline(); ok {
 			d = d.UTC()
 			cv.Deadline = &d
@@ -834,31 +762,21 @@ func (lg *game) clockView() *tengen.ClockView {
 	return cv
 }
 
-func colorOfClock(c clock.Color) tengen.Color {
-	switch c {
-	case clock.Black:
-		return tengen.Black
-	case clock.White:
-		return tengen.White
-	}
-	return ""
-}
-
 // proposal returns the current proposal, nil outside the scoring phase and
 // counted ends. The caller holds lg.mu.
 func (lg *game) proposal() *tengen.Proposal {
 	if lg.score == nil {
 		return nil
 	}
-	p := &tengen.Proposal{Seq: lg.rec.ProposalSeq, Dead: slices.Clone(lg.rec.Dead), AcceptedBy: []tengen.Color{}}
+	p := &tengen.Proposal{Seq: lg.rec.ProposalSeq, Dead: slices.Clone(lg.rec.Dead), AcceptedBy: []goban.Color{}}
 	if p.Dead == nil {
-		p.Dead = []tengen.Point{}
+		p.Dead = []goban.Point{}
 	}
 	if lg.rec.AcceptedBlack == p.Seq {
-		p.AcceptedBy = append(p.AcceptedBy, tengen.Black)
+		p.AcceptedBy = append(p.AcceptedBy, goban.Black)
 	}
 	if lg.rec.AcceptedWhite == p.Seq {
-		p.AcceptedBy = append(p.AcceptedBy, tengen.White)
+		p.AcceptedBy = append(p.AcceptedBy, goban.White)
 	}
 	return p
 }
@@ -891,7 +809,7 @@ func (lg *game) scoreView() *tengen.ScoreView {
 		owner[y] = string(buf)
 	}
 	return &tengen.ScoreView{Scoring: sc.Scoring.String(), Result: sc.Result.String(), Margin: sc.Margin(),
-		Black: scoreSide(sc.Black), White: scoreSide(sc.White), Owner: owner, Seki: tengenPoints(sc.Seki)}
+		Black: scoreSide(sc.Black), White: scoreSide(sc.White), Owner: owner, Seki: sc.Seki}
 }
 
 // snapshot returns the game as userID sees it. The caller holds lg.mu.
@@ -908,11 +826,11 @@ func (s *Service) snapshot(lg *game, userID int64) *tengen.GameSnapshot {
 	if n := len(lg.moves); n > 0 {
 		snap.LastMove = lg.moves[n-1]
 	}
-	snap.Handicap = tengen.Handicap{Stones: lg.g.Settings.Handicap, Free: lg.g.Settings.FreeHandicap, Points: []tengen.Point{}}
+	snap.Handicap = tengen.Handicap{Stones: lg.g.Settings.Handicap, Free: lg.g.Settings.FreeHandicap, Points: []goban.Point{}}
 	if _, pts := lg.pos.gb.Handicap(); len(pts) > 0 {
-		snap.Handicap.Points = tengenPoints(pts)
+		snap.Handicap.Points = pts
 	} else if len(lg.pos.placed) > 0 {
-		snap.Handicap.Points = tengenPoints(lg.pos.placed)
+		snap.Handicap.Points = lg.pos.placed
 	}
 	return snap
 }
@@ -950,19 +868,19 @@ func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*te
 }
 
 // player returns userID's colour in the game, or EFORBIDDEN.
-func player(lg *game, userID int64) (tengen.Color, error) {
+func player(lg *game, userID int64) (goban.Color, error) {
 	c := lg.g.ColorOf(userID)
-	if c == "" {
+	if c == goban.Empty {
 		if userID == 0 {
-			return "", tengen.Errorf(tengen.EUNAUTHORIZED, "Log in to play.")
+			return goban.Empty, tengen.Errorf(tengen.EUNAUTHORIZED, "Log in to play.")
 		}
-		return "", tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+		return goban.Empty, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
 	return c, nil
 }
 
 // sameMove reports whether a stored move is what cmd asks for.
-func sameMove(m *tengen.GameMove, c tengen.Color, cmd tengen.MoveCommand) bool {
+func sameMove(m *tengen.GameMove, c goban.Color, cmd tengen.MoveCommand) bool {
 	if m.Color != c || m.Kind != cmd.Kind {
 		return false
 	}
@@ -1011,7 +929,7 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 	}
 
 	now := s.cfg.Now()
-	clk := cloneClock(lg.clk)
+	clk := lg.clk.Clone()
 	upd := tengen.GameUpdate{ToMove: pos.toMove(), Status: tengen.GamePlaying}
 	rec := lg.rec
 	rec.Resumptions = slices.Clone(rec.Resumptions)
@@ -1042,7 +960,7 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 				}
 				return nil, tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
 			}
-			st, err := json.Marshal(clk.State(clockColor(color)))
+			st, err := json.Marshal(clk.State(clock.Color(color)))
 			if err != nil {
 				return nil, err
 			}
@@ -1064,13 +982,13 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 		rec.ProposalSeq++
 		rec.Dead = s.deadStones(pos.gb)
 		rec.AcceptedBlack, rec.AcceptedWhite = 0, 0
-		if score, err = pos.gb.Score(gobanPoints(rec.Dead)); err != nil {
+		if score, err = pos.gb.Score(rec.Dead); err != nil {
 			return nil, err
 		}
 	}
 	if m.Kind == tengen.MoveResign && !pos.gb.Ended() {
 		// Resigned while placing handicap stones.
-		pos.gb.End(gobanColor(color.Opponent()), goban.EndResign)
+		pos.gb.End(color.Opponent(), goban.EndResign)
 	}
 
 	newG, err := s.cfg.Games.AppendMove(ctx, userID, m, tengen.GameUpdate{ToMove: upd.ToMove, Status: upd.Status, Result: upd.Result, Record: &rec})
@@ -1085,7 +1003,7 @@ func (s *Service) Move(ctx context.Context, gameID, userID int64, cmd tengen.Mov
 	s.arm(lg)
 
 	lg.publish(&tengen.GameEvent{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: newG, Board: pos.board(),
-		Captures: ptr(pos.captures()), Captured: tengenPoints(captured), Clock: lg.clockView()})
+		Captures: ptr(pos.captures()), Captured: captured, Clock: lg.clockView()})
 	if newG.Status != g.Status {
 		lg.publish(&tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: newG, Clock: lg.clockView(),
 			Proposal: lg.proposal(), Score: lg.scoreView()})
@@ -1098,19 +1016,19 @@ func ptr[T any](v T) *T { return &v }
 
 // scoringPlayer checks that userID plays in the game and it is in the
 // scoring phase.
-func scoringPlayer(lg *game, userID int64) (tengen.Color, error) {
+func scoringPlayer(lg *game, userID int64) (goban.Color, error) {
 	c, err := player(lg, userID)
 	if err != nil {
-		return "", err
+		return goban.Empty, err
 	}
 	if lg.g.Status != tengen.GameScoring {
-		return "", tengen.Errorf(tengen.ECONFLICT, "The game is not in the scoring phase.")
+		return goban.Empty, tengen.Errorf(tengen.ECONFLICT, "The game is not in the scoring phase.")
 	}
 	return c, nil
 }
 
 // Toggle implements tengen.PlayService.
-func (s *Service) Toggle(ctx context.Context, gameID, userID int64, p tengen.Point) (*tengen.GameSnapshot, error) {
+func (s *Service) Toggle(ctx context.Context, gameID, userID int64, p goban.Point) (*tengen.GameSnapshot, error) {
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -1130,9 +1048,9 @@ func (s *Service) Toggle(ctx context.Context, gameID, userID int64, p tengen.Poi
 	}
 	rec := lg.rec
 	rec.ProposalSeq++
-	rec.Dead = tengenPoints(b.ToggleGroup(gobanPoints(lg.rec.Dead), gp))
+	rec.Dead = b.ToggleGroup(lg.rec.Dead, gp)
 	rec.AcceptedBlack, rec.AcceptedWhite = 0, 0
-	score, err := lg.pos.gb.Score(gobanPoints(rec.Dead))
+	score, err := lg.pos.gb.Score(rec.Dead)
 	if err != nil {
 		return nil, err
 	}
@@ -1170,7 +1088,7 @@ func (s *Service) Accept(ctx context.Context, gameID, userID int64, seq int) (*t
 		return s.snapshot(lg, userID), nil
 	}
 	rec := lg.rec
-	if c == tengen.Black {
+	if c == goban.Black {
 		rec.AcceptedBlack = seq
 	} else {
 		rec.AcceptedWhite = seq
@@ -1194,8 +1112,8 @@ func (s *Service) Accept(ctx context.Context, gameID, userID int64, seq int) (*t
 	return s.snapshot(lg, userID), nil
 }
 
-func accepted(rec tengen.PlayRecord, c tengen.Color) int {
-	if c == tengen.Black {
+func accepted(rec tengen.PlayRecord, c goban.Color) int {
+	if c == goban.Black {
 		return rec.AcceptedBlack
 	}
 	return rec.AcceptedWhite
@@ -1213,16 +1131,16 @@ func (s *Service) Resume(ctx context.Context, gameID, userID int64) (*tengen.Gam
 		return nil, err
 	}
 	pos := lg.pos.clone()
-	if err := pos.gb.Resume(gobanColor(c)); err != nil {
+	if err := pos.gb.Resume(c); err != nil {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "Play cannot resume now.")
 	}
 	next := pos.toMove()
 	rec := lg.rec
 	rec.Resumptions = append(slices.Clone(rec.Resumptions), tengen.Resumption{AfterSeq: lg.g.MoveCount, Color: c})
 	rec.Dead, rec.AcceptedBlack, rec.AcceptedWhite = nil, 0, 0
-	clk := cloneClock(lg.clk)
+	clk := lg.clk.Clone()
 	if clk != nil {
-		if err := clk.Start(clockColor(next), s.cfg.Now()); err != nil {
+		if err := clk.Start(clock.Color(next), s.cfg.Now()); err != nil {
 			return nil, err
 		}
 		if rec.Clock, err = clk.MarshalJSON(); err != nil {
@@ -1238,4 +1156,10 @@ func (s *Service) Resume(ctx context.Context, gameID, userID int64) (*tengen.Gam
 	lg.publish(&tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: g, Clock: lg.clockView()})
 	s.botTurn(lg)
 	return s.snapshot(lg, userID), nil
+}
+
+// timeControlOf returns a game's time control; ok is false when the game has
+// no clock.
+func timeControlOf(tc clock.TimeControl) (clock.TimeControl, bool) {
+	return tc, tc.Kind != clock.None
 }

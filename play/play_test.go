@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
+	"tengen/goban"
 	"tengen/play"
 	"tengen/sgf"
 	"tengen/sqlite"
@@ -182,11 +184,11 @@ func (e *env) eventTypes() string {
 	return strings.Join(ts, " ")
 }
 
-func settings(size int, ruleset string, tc tengen.TimeControl) tengen.GameSettings {
+func settings(size int, ruleset string, tc clock.TimeControl) tengen.GameSettings {
 	return tengen.GameSettings{BoardSize: size, Ruleset: ruleset, Color: tengen.ChooseBlack, TimeControl: tc}
 }
 
-var noTime = tengen.TimeControl{Kind: tengen.TimeNone}
+var noTime = clock.TimeControl{Kind: clock.None}
 
 func wantCode(t *testing.T, what string, err error, code string) {
 	t.Helper()
@@ -232,7 +234,7 @@ func (e *env) do(id int64, st step) (*tengen.GameSnapshot, error) {
 	case "resign":
 		return e.svc.Move(ctx, id, uid, tengen.MoveCommand{Seq: st.seq, Kind: tengen.MoveResign})
 	case "toggle":
-		return e.svc.Toggle(ctx, id, uid, tengen.Point{X: x, Y: y})
+		return e.svc.Toggle(ctx, id, uid, goban.Point{X: x, Y: y})
 	case "accept":
 		return e.svc.Accept(ctx, id, uid, st.seq)
 	case "resume":
@@ -308,7 +310,7 @@ func TestMoveRefusals(t *testing.T) {
 
 func TestScoringPhase(t *testing.T) {
 	e := newEnv(t)
-	id := e.newGame(settings(9, "japanese", tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: time.Hour}))
+	id := e.newGame(settings(9, "japanese", clock.TimeControl{Kind: clock.Absolute, MainTime: time.Hour}))
 	e.watch(id)
 	// Black walls off the left side on column 2, White the right on column
 	// 4; a white stone dies inside Black's area.
@@ -332,14 +334,14 @@ func TestScoringPhase(t *testing.T) {
 	if snap.Game.Status != tengen.GameScoring || snap.Proposal == nil || snap.Score == nil {
 		t.Fatalf("after two passes: status %s proposal %v", snap.Game.Status, snap.Proposal)
 	}
-	if snap.Clock == nil || snap.Clock.Running != "" {
+	if snap.Clock == nil || snap.Clock.Running != goban.Empty {
 		t.Errorf("clock runs in the scoring phase: %+v", snap.Clock)
 	}
 	if got := e.eventTypes(); !strings.HasSuffix(got, "move move phase") {
 		t.Errorf("events end with %q, want move move phase", got)
 	}
 	first := snap.Proposal.Seq
-	if !slices.Contains(snap.Proposal.Dead, tengen.Point{X: 0, Y: 4}) {
+	if !slices.Contains(snap.Proposal.Dead, goban.Point{X: 0, Y: 4}) {
 		t.Errorf("server proposal %v misses the invader at 0,4", snap.Proposal.Dead)
 	}
 	// Territory: Black 2 columns × 9 = 18 points (17 empty + the dead
@@ -359,7 +361,7 @@ func TestScoringPhase(t *testing.T) {
 		{user: "black", cmd: "accept", seq: first + 2},
 		{user: "black", cmd: "accept", seq: first + 2}, // again: no change
 	})
-	if snap.Proposal.Seq != first+2 || !slices.Equal(snap.Proposal.AcceptedBy, []tengen.Color{tengen.Black}) {
+	if snap.Proposal.Seq != first+2 || !slices.Equal(snap.Proposal.AcceptedBy, []goban.Color{goban.Black}) {
 		t.Errorf("proposal %+v", snap.Proposal)
 	}
 	if got := e.eventTypes(); got != "proposal proposal accepted" {
@@ -409,19 +411,19 @@ func TestResume(t *testing.T) {
 	tests := []struct {
 		ruleset   string
 		requester string
-		next      tengen.Color
+		next      goban.Color
 	}{
 		// 1989 Japanese rules Art. 9.3: the requester's opponent moves.
-		{"japanese", "black", tengen.White},
-		{"japanese", "white", tengen.Black},
+		{"japanese", "black", goban.White},
+		{"japanese", "white", goban.Black},
 		// Elsewhere the player who passed first (White) moves.
-		{"chinese", "white", tengen.White},
-		{"chinese", "black", tengen.White},
+		{"chinese", "white", goban.White},
+		{"chinese", "black", goban.White},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ruleset+"/"+tt.requester, func(t *testing.T) {
 			e := newEnv(t)
-			id := e.newGame(settings(9, tt.ruleset, tengen.TimeControl{Kind: tengen.TimeFischer, MainTime: time.Minute, Increment: 10 * time.Second, MaxTime: time.Hour}))
+			id := e.newGame(settings(9, tt.ruleset, clock.TimeControl{Kind: clock.Fischer, MainTime: time.Minute, Increment: 10 * time.Second, MaxTime: time.Hour}))
 			snap := e.run(id, []step{
 				{user: "black", cmd: "play 4 4", seq: 1},
 				{user: "white", cmd: "pass", seq: 2},
@@ -436,7 +438,7 @@ func TestResume(t *testing.T) {
 				t.Errorf("clock runs for %q, proposal %v", snap.Clock.Running, snap.Proposal)
 			}
 			other := "black"
-			if tt.next == tengen.White {
+			if tt.next == goban.White {
 				other = "white"
 			}
 			e.run(id, []step{{user: other, cmd: "play 0 0", seq: 4}})
@@ -452,8 +454,8 @@ func TestResume(t *testing.T) {
 			}
 			// Two more passes: a new proposal with a higher number.
 			s2 := e.run(id, []step{
-				{user: string(tt.next.Opponent()), cmd: "pass", seq: 5},
-				{user: string(tt.next), cmd: "pass", seq: 6},
+				{user: tt.next.Opponent().String(), cmd: "pass", seq: 5},
+				{user: tt.next.String(), cmd: "pass", seq: 6},
 			})
 			if s2.Game.Status != tengen.GameScoring || s2.Proposal.Seq != 2 {
 				t.Errorf("second scoring phase: %s, proposal %+v", s2.Game.Status, s2.Proposal)
@@ -480,7 +482,7 @@ func TestResign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Game.Result != "W+R" || len(again.Moves) != 2 || again.Board[4][4] != 'B' || again.You != tengen.White {
+	if again.Game.Result != "W+R" || len(again.Moves) != 2 || again.Board[4][4] != 'B' || again.You != goban.White {
 		t.Errorf("reloaded finished game: %q, %d moves, board %q", again.Game.Result, len(again.Moves), again.Board[4])
 	}
 }
@@ -502,7 +504,7 @@ func TestAtariGo(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	e := newEnv(t)
-	id := e.newGame(settings(9, "japanese", tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: time.Minute, Periods: 1, PeriodTime: 10 * time.Second}))
+	id := e.newGame(settings(9, "japanese", clock.TimeControl{Kind: clock.ByoYomi, MainTime: time.Minute, Periods: 1, PeriodTime: 10 * time.Second}))
 	e.watch(id)
 	e.run(id, []step{{user: "black", cmd: "play 4 4", seq: 1}})
 	e.clock.Advance(30 * time.Second)
@@ -538,7 +540,7 @@ func TestTimeout(t *testing.T) {
 // and a correspondence game's deadline survives restarts.
 func TestClockRestart(t *testing.T) {
 	e := newEnv(t)
-	id := e.newGame(settings(9, "japanese", tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 1, MaxDays: 3}))
+	id := e.newGame(settings(9, "japanese", clock.CorrespondenceDays(1, 3)))
 	e.run(id, []step{{user: "black", cmd: "play 4 4", seq: 1}})
 	e.clock.Advance(20 * time.Hour) // White thinks for 20 hours
 	e.restart(3 * 24 * time.Hour)   // then the server is down for 3 days
@@ -569,34 +571,34 @@ func TestHandicapAndKomi(t *testing.T) {
 	tests := []struct {
 		name    string
 		set     tengen.GameSettings
-		first   tengen.Color
+		first   goban.Color
 		komi    float64
 		stones  int
 		placing bool
 	}{
-		{"japanese default komi", settings(19, "japanese", noTime), tengen.Black, 6.5, 0, false},
-		{"chinese default komi", settings(19, "chinese", noTime), tengen.Black, 7.5, 0, false},
+		{"japanese default komi", settings(19, "japanese", noTime), goban.Black, 6.5, 0, false},
+		{"chinese default komi", settings(19, "chinese", noTime), goban.Black, 7.5, 0, false},
 		{"fixed handicap: White first", func() tengen.GameSettings {
 			s := settings(19, "japanese", noTime)
 			s.Handicap = 4
 			return s
-		}(), tengen.White, 0.5, 4, false},
+		}(), goban.White, 0.5, 4, false},
 		{"pfaundler: Black first after handicap", func() tengen.GameSettings {
 			s := settings(19, "pfaundler", noTime)
 			s.Handicap = 4
 			return s
-		}(), tengen.Black, 0, 4, false},
+		}(), goban.Black, 0, 4, false},
 		{"custom komi", func() tengen.GameSettings {
 			s := settings(9, "japanese", noTime)
 			k := 5.5
 			s.Komi = &k
 			return s
-		}(), tengen.Black, 5.5, 0, false},
+		}(), goban.Black, 5.5, 0, false},
 		{"free handicap", func() tengen.GameSettings {
 			s := settings(9, "chinese", noTime)
 			s.Handicap, s.FreeHandicap = 2, true
 			return s
-		}(), tengen.Black, 0.5, 0, true},
+		}(), goban.Black, 0.5, 0, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/goban"
 	"tengen/sgf"
 )
 
@@ -32,7 +33,7 @@ func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 	if g.White != nil {
 		info.WhiteName = g.White.Name
 	}
-	tc, hasClock := clockControl(g.Settings.TimeControl)
+	tc, hasClock := timeControlOf(g.Settings.TimeControl)
 	if hasClock {
 		tm, ot := clock.SGFProperties(tc)
 		if tm != "" {
@@ -74,7 +75,7 @@ func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 				continue
 			}
 			prop, over := "BL", "OB"
-			if m.Color == tengen.White {
+			if m.Color == goban.White {
 				prop, over = "WL", "OW"
 			}
 			node.Set(prop, left)

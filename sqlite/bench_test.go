@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tengen"
+	"tengen/clock"
 )
 
 // BenchmarkAppendMove measures durable move commits: every iteration is one
@@ -35,7 +36,7 @@ func BenchmarkAppendMove(b *testing.B) {
 					b.Fatal(err)
 				}
 				c := &tengen.Challenge{ChallengerID: black.ID, Settings: tengen.GameSettings{BoardSize: 25, Ruleset: "chinese",
-					Color: tengen.ChooseBlack, TimeControl: tengen.TimeControl{Kind: tengen.TimeNone}}}
+					Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
 				if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
 					b.Fatal(err)
 				}

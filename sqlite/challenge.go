@@ -172,11 +172,13 @@ func findChallenges(ctx context.Context, tx *Tx, filter tengen.ChallengeFilter) 
 	for rows.Next() {
 		var c tengen.Challenge
 		var opponent, game sql.NullInt64
-		dest := append([]any{&c.ID, &c.ChallengerID, &opponent}, settingsDest(&c.Settings)...)
+		sd, finish := settingsDest(&c.Settings)
+		dest := append([]any{&c.ID, &c.ChallengerID, &opponent}, sd...)
 		dest = append(dest, (*string)(&c.Status), &game, timeText{&c.CreatedAt}, timeText{&c.UpdatedAt})
 		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, err
 		}
+		finish()
 		c.OpponentID, c.GameID = opponent.Int64, game.Int64
 		cs = append(cs, &c)
 		ids = append(ids, c.ChallengerID, c.OpponentID)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // Compile-time check that GameService implements the interface.
@@ -69,7 +70,7 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 		ToMove: c.Settings.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
 	g.BlackID, g.WhiteID = c.Settings.AssignColors(c.ChallengerID, userID, s.db.Coin)
 	args := append([]any{g.ID, g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
-	args = append(args, string(g.Status), string(g.ToMove), 0, "", formatTime(tx.now), formatTime(tx.now))
+	args = append(args, string(g.Status), colorText(g.ToMove), 0, "", formatTime(tx.now), formatTime(tx.now))
 	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at)
 		VALUES (?, ?, ?, ?, `+settingsPlaceholders+`, ?, ?, ?, ?, ?, ?)`, args...); err != nil {
 		return nil, err
@@ -105,7 +106,7 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	for rows.Next() {
 		m := tengen.GameMove{GameID: gameID}
 		var clock string
-		if err := rows.Scan(&m.Seq, (*string)(&m.Color), (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clock, timeText{&m.CreatedAt}); err != nil {
+		if err := rows.Scan(&m.Seq, textScanner{&m.Color}, (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clock, timeText{&m.CreatedAt}); err != nil {
 			return nil, err
 		}
 		if clock != "" {
@@ -141,7 +142,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		return nil, mv, err
 	}
 	color := g.ColorOf(userID)
-	if color == "" {
+	if color == goban.Empty {
 		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
 	mv.Color = color
@@ -168,7 +169,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	}
 	mv.CreatedAt = tx.now
 	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		mv.GameID, mv.Seq, string(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
+		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
 		return nil, mv, err
 	}
 	if upd.Record != nil {
@@ -177,7 +178,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		}
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ? AND move_count = ?`,
-		mv.Seq, string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, g.MoveCount)
+		mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, g.MoveCount)
 	if err != nil {
 		return nil, mv, err
 	}
@@ -258,7 +259,7 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	changed := g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result
 	if changed {
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ?`,
-			string(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID); err != nil {
+			colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID); err != nil {
 			return nil, err
 		}
 		g.UpdatedAt = tx.now
@@ -279,7 +280,7 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	}
 	dead, resumptions := rec.Dead, rec.Resumptions
 	if dead == nil {
-		dead = []tengen.Point{}
+		dead = []goban.Point{}
 	}
 	if resumptions == nil {
 		resumptions = []tengen.Resumption{}
@@ -354,11 +355,13 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 	for rows.Next() {
 		var g tengen.Game
 		var challenge sql.NullInt64
-		dest := append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, settingsDest(&g.Settings)...)
-		dest = append(dest, (*string)(&g.Status), (*string)(&g.ToMove), &g.MoveCount, &g.Result, timeText{&g.CreatedAt}, timeText{&g.UpdatedAt})
+		sd, finish := settingsDest(&g.Settings)
+		dest := append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, sd...)
+		dest = append(dest, (*string)(&g.Status), textScanner{&g.ToMove}, &g.MoveCount, &g.Result, timeText{&g.CreatedAt}, timeText{&g.UpdatedAt})
 		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, err
 		}
+		finish()
 		g.ChallengeID = challenge.Int64
 		gs = append(gs, &g)
 		ids = append(ids, g.BlackID, g.WhiteID)

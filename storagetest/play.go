@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // testPlayRecord checks the state stored beside the moves: the play record
@@ -32,19 +33,19 @@ func testPlayRecord(t *testing.T, b *Backend) {
 
 	// The clock starts without a move: UpdateGame at move 0.
 	clock0 := json.RawMessage(`{"turn":"B","since":"2026-01-01T00:00:00Z"}`)
-	got, err := b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying,
+	got, err := b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying,
 		Record: &tengen.PlayRecord{Clock: clock0}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.ToMove != tengen.Black || got.Status != tengen.GamePlaying || got.MoveCount != 0 {
+	if got.ToMove != goban.Black || got.Status != tengen.GamePlaying || got.MoveCount != 0 {
 		t.Errorf("UpdateGame returned %+v", got)
 	}
-	_, err = b.Games.UpdateGame(ctx, g.ID, 1, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying})
+	_, err = b.Games.UpdateGame(ctx, g.ID, 1, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying})
 	wantCode(t, "UpdateGame with a stale move count", err, tengen.ECONFLICT)
-	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: tengen.White, Status: "bogus"})
+	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.White, Status: "bogus"})
 	wantCode(t, "UpdateGame with a bad status", err, tengen.EINVALID)
-	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying,
+	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying,
 		Record: &tengen.PlayRecord{Clock: json.RawMessage(`{broken`)}})
 	wantCode(t, "UpdateGame with a broken clock", err, tengen.EINVALID)
 
@@ -52,14 +53,14 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	// second.
 	moveClock := json.RawMessage(`{"main":"9m58s"}`)
 	m1 := &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePass, Clock: moveClock}
-	if _, err := b.Games.AppendMove(ctx, black.ID, m1, tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying}); err != nil {
+	if _, err := b.Games.AppendMove(ctx, black.ID, m1, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying}); err != nil {
 		t.Fatal(err)
 	}
 	want := &tengen.PlayRecord{Clock: json.RawMessage(`{"turn":"W"}`), ProposalSeq: 1,
-		Dead: []tengen.Point{{X: 3, Y: 4}, {X: 3, Y: 5}}, AcceptedWhite: 1,
-		Resumptions: []tengen.Resumption{{AfterSeq: 0, Color: tengen.White}}}
+		Dead: []goban.Point{{X: 3, Y: 4}, {X: 3, Y: 5}}, AcceptedWhite: 1,
+		Resumptions: []tengen.Resumption{{AfterSeq: 0, Color: goban.White}}}
 	m2 := &tengen.GameMove{GameID: g.ID, Seq: 2, Kind: tengen.MovePass}
-	if _, err := b.Games.AppendMove(ctx, white.ID, m2, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameScoring, Record: want}); err != nil {
+	if _, err := b.Games.AppendMove(ctx, white.ID, m2, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GameScoring, Record: want}); err != nil {
 		t.Fatal(err)
 	}
 	rec, err = b.Games.FindPlayRecord(ctx, g.ID)
@@ -100,7 +101,7 @@ func testPlayRecord(t *testing.T, b *Backend) {
 
 	// The scoring phase ends by agreement: UpdateGame finishes the game,
 	// after which nothing changes it.
-	done, err := b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameFinished, Result: "W+6.5",
+	done, err := b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GameFinished, Result: "W+6.5",
 		Record: &tengen.PlayRecord{ProposalSeq: 1, AcceptedBlack: 1, AcceptedWhite: 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +109,7 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	if done.Status != tengen.GameFinished || done.Result != "W+6.5" {
 		t.Errorf("finished game = %s %q", done.Status, done.Result)
 	}
-	_, err = b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying})
+	_, err = b.Games.UpdateGame(ctx, g.ID, 2, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying})
 	wantCode(t, "UpdateGame after the end", err, tengen.ECONFLICT)
 	stored, err := b.Games.FindGameByID(ctx, g.ID)
 	if err != nil {
@@ -153,12 +154,12 @@ func testConcurrentGames(t *testing.T, b *Backend) {
 				switch who {
 				case "black":
 					_, err = b.Games.AppendMove(ctx, black.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: i % 19, Y: 3},
-						tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: i}})
+						tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: i}})
 				case "white":
 					_, err = b.Games.AppendMove(ctx, white.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: 5, Y: 5},
-						tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: 1000}})
+						tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: 1000}})
 				case "stale":
-					_, err = b.Games.UpdateGame(ctx, g.ID, 7, tengen.GameUpdate{ToMove: tengen.Black, Status: tengen.GameFinished, Result: "B+R"})
+					_, err = b.Games.UpdateGame(ctx, g.ID, 7, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GameFinished, Result: "B+R"})
 				}
 				results <- result{i, who, err}
 			}()
@@ -193,7 +194,7 @@ func testConcurrentGames(t *testing.T, b *Backend) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.MoveCount != 1 || got.Status != tengen.GamePlaying || len(moves) != 1 || moves[0].Color != tengen.Black || moves[0].X != i%19 || rec.ProposalSeq != i {
+		if got.MoveCount != 1 || got.Status != tengen.GamePlaying || len(moves) != 1 || moves[0].Color != goban.Black || moves[0].X != i%19 || rec.ProposalSeq != i {
 			t.Errorf("game %d: count %d status %s, %d moves, record %+v", i, got.MoveCount, got.Status, len(moves), rec)
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
+	"tengen/goban"
 )
 
 // Services is one backend's set of services on a single store.
@@ -76,7 +78,7 @@ func mustUser(t *testing.T, s Services, name string) *tengen.User {
 
 func settings19() tengen.GameSettings {
 	return tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
-		TimeControl: tengen.TimeControl{Kind: tengen.TimeByoyomi, MainTime: 10 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}}
+		TimeControl: clock.TimeControl{Kind: clock.ByoYomi, MainTime: 10 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}}
 }
 
 func mustChallenge(t *testing.T, s Services, c *tengen.Challenge) *tengen.Challenge {
@@ -103,8 +105,8 @@ func mustGame(t *testing.T, s Services, black, white *tengen.User, set tengen.Ga
 func play(s Services, g *tengen.Game, user *tengen.User, seq int, kind tengen.MoveKind, x, y int, prevPass bool) (*tengen.Game, error) {
 	m := &tengen.GameMove{GameID: g.ID, Seq: seq, Kind: kind, X: x, Y: y, TimeUsed: 1500 * time.Millisecond}
 	m.Color = g.ColorOf(user.ID)
-	if m.Color == "" {
-		m.Color = tengen.Black
+	if m.Color == goban.Empty {
+		m.Color = goban.Black
 	}
 	return s.Games.AppendMove(context.Background(), user.ID, m, tengen.NextState(*m, prevPass))
 }
@@ -218,7 +220,7 @@ func testChallenges(t *testing.T, b *Backend) {
 	}
 	corr := settings19()
 	corr.BoardSize, corr.Ruleset, corr.Color = 9, "chinese", tengen.ChooseWhite
-	corr.TimeControl = tengen.TimeControl{Kind: tengen.TimeCorrespondence, DaysPerMove: 3, MaxDays: 14}
+	corr.TimeControl = clock.CorrespondenceDays(3, 14)
 	direct := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, OpponentID: bob.ID, Settings: corr})
 
 	got, err := b.Challenges.FindChallengeByID(ctx, open.ID)
@@ -336,11 +338,11 @@ func testAcceptChallenge(t *testing.T, b *Backend) {
 		choice       tengen.ColorChoice
 		handicap     int
 		black, white *tengen.User
-		toMove       tengen.Color
+		toMove       goban.Color
 	}{
-		{tengen.ChooseBlack, 0, alice, bob, tengen.Black},
-		{tengen.ChooseWhite, 0, bob, alice, tengen.Black},
-		{tengen.ChooseBlack, 3, alice, bob, tengen.White},
+		{tengen.ChooseBlack, 0, alice, bob, goban.Black},
+		{tengen.ChooseWhite, 0, bob, alice, goban.Black},
+		{tengen.ChooseBlack, 3, alice, bob, goban.White},
 	} {
 		set := settings19()
 		set.Color, set.Handicap = tt.choice, tt.handicap
@@ -475,7 +477,7 @@ func testMoves(t *testing.T, b *Backend) {
 	// A bad state update is refused before anything is written.
 	g2 := mustGame(t, b.Services, black, white, settings19())
 	_, err = b.Games.AppendMove(ctx, black.ID, &tengen.GameMove{GameID: g2.ID, Seq: 1, Kind: tengen.MovePlay},
-		tengen.GameUpdate{ToMove: tengen.White, Status: tengen.GameFinished, Result: "nonsense"})
+		tengen.GameUpdate{ToMove: goban.White, Status: tengen.GameFinished, Result: "nonsense"})
 	wantCode(t, "bad result", err, tengen.EINVALID)
 }
 
@@ -569,7 +571,7 @@ func testDurability(t *testing.T, b *Backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.MoveCount != 20 || got.ToMove != tengen.Black {
+	if got.MoveCount != 20 || got.ToMove != goban.Black {
 		t.Errorf("after reopen: count %d to move %s, want 20 black", got.MoveCount, got.ToMove)
 	}
 	moves, err := s.Games.FindMoves(ctx, g.ID, 0)

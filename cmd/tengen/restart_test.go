@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
+	"tengen/goban"
 )
 
 // server is a `tengen serve` child process.
@@ -173,7 +175,7 @@ func TestRestart(t *testing.T) {
 	black.must("POST", "/api/v1/register", map[string]string{"name": "blacky", "password": "secret-blacky"}, nil, 201)
 	white.must("POST", "/api/v1/register", map[string]string{"name": "whitey", "password": "secret-whitey"}, nil, 201)
 	set := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
-		TimeControl: tengen.TimeControl{Kind: tengen.TimeAbsolute, MainTime: time.Hour}}
+		TimeControl: clock.TimeControl{Kind: clock.Absolute, MainTime: time.Hour}}
 	var ch struct{ Challenge tengen.Challenge }
 	black.must("POST", "/api/v1/challenges", map[string]any{"settings": set}, &ch, 201)
 	var g struct{ Game tengen.Game }
@@ -228,7 +230,7 @@ func TestRestart(t *testing.T) {
 		t.Fatalf("clock after restart: %+v", cv)
 	}
 	side := cv.Black
-	if cv.Running == tengen.White {
+	if cv.Running == goban.White {
 		side = cv.White
 	}
 	if used := time.Hour - time.Duration(side.MainMs)*time.Millisecond; used > time.Second {
@@ -237,7 +239,7 @@ func TestRestart(t *testing.T) {
 
 	// The game goes on.
 	p := black
-	if st.State.Game.ToMove == tengen.White {
+	if st.State.Game.ToMove == goban.White {
 		p = white
 	}
 	x, y := spacedPoint(count)
