@@ -239,9 +239,12 @@ type GameService interface {
 	// recently updated first.
 	FindGames(ctx context.Context, filter GameFilter) ([]*Game, int, error)
 	// CreateGameFromChallenge accepts an open challenge on behalf of userID
-	// and creates its game in the same transaction; see Challenge.CanAccept
-	// for the errors. Colours are assigned by GameSettings.AssignColors.
-	CreateGameFromChallenge(ctx context.Context, challengeID, userID int64) (*Game, error)
+	// and creates its game, with rec as its PlayRecord when not nil (the
+	// clock started for the first mover), in the same transaction; see
+	// Challenge.CanAccept for the errors. Colours are assigned by
+	// GameSettings.AssignColors, the first mover by
+	// GameSettings.FirstToMove.
+	CreateGameFromChallenge(ctx context.Context, challengeID, userID int64, rec *PlayRecord) (*Game, error)
 	// FindMoves returns the game's moves with sequence numbers above
 	// afterSeq, in order.
 	FindMoves(ctx context.Context, gameID int64, afterSeq int) ([]*GameMove, error)

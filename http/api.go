@@ -277,7 +277,7 @@ func (s *Server) acceptChallenge(r *nethttp.Request) (*tengen.Game, error) {
 	if _, err := s.visibleChallenge(r, id); err != nil {
 		return nil, err
 	}
-	g, err := s.svc.Games.CreateGameFromChallenge(r.Context(), id, u.ID)
+	g, err := s.svc.Games.CreateGameFromChallenge(r.Context(), id, u.ID, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -211,7 +211,7 @@ func (s *Service) PlayBot(ctx context.Context, userID int64, name string, set te
 	if err := s.cfg.Challenges.CreateChallenge(ctx, c); err != nil {
 		return nil, err
 	}
-	g, err := s.cfg.Games.CreateGameFromChallenge(ctx, c.ID, b.userID)
+	g, err := s.cfg.Games.CreateGameFromChallenge(ctx, c.ID, b.userID, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -156,7 +156,7 @@ func (e *env) newGame(set tengen.GameSettings) int64 {
 	if err := sqlite.NewChallengeService(e.db).CreateChallenge(context.Background(), c); err != nil {
 		e.t.Fatal(err)
 	}
-	g, err := e.games.CreateGameFromChallenge(context.Background(), c.ID, e.white.ID)
+	g, err := e.games.CreateGameFromChallenge(context.Background(), c.ID, e.white.ID, nil)
 	if err != nil {
 		e.t.Fatal(err)
 	}

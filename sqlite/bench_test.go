@@ -40,7 +40,7 @@ func BenchmarkAppendMove(b *testing.B) {
 				if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
 					b.Fatal(err)
 				}
-				g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID)
+				g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -46,7 +46,7 @@ func (s *GameService) FindGames(ctx context.Context, filter tengen.GameFilter) (
 }
 
 // CreateGameFromChallenge implements tengen.GameService.
-func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, userID int64) (*tengen.Game, error) {
+func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, userID int64, rec *tengen.PlayRecord) (*tengen.Game, error) {
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
 		return nil, err
@@ -77,6 +77,11 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 	}
 	if err := setChallengeStatus(ctx, tx, c, tengen.ChallengeAccepted, g.ID); err != nil {
 		return nil, err
+	}
+	if rec != nil {
+		if err := savePlayRecord(ctx, tx, g.ID, rec); err != nil {
+			return nil, err
+		}
 	}
 	users, err := findUsers(ctx, tx, []int64{g.BlackID, g.WhiteID})
 	if err != nil {

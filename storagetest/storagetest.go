@@ -94,7 +94,7 @@ func mustGame(t *testing.T, s Services, black, white *tengen.User, set tengen.Ga
 	t.Helper()
 	set.Color = tengen.ChooseBlack
 	c := mustChallenge(t, s, &tengen.Challenge{ChallengerID: black.ID, Settings: set})
-	g, err := s.Games.CreateGameFromChallenge(context.Background(), c.ID, white.ID)
+	g, err := s.Games.CreateGameFromChallenge(context.Background(), c.ID, white.ID, nil)
 	if err != nil {
 		t.Fatalf("CreateGameFromChallenge: %v", err)
 	}
@@ -318,7 +318,7 @@ func testCancelChallenge(t *testing.T, b *Backend) {
 	}
 	_, err = b.Challenges.CancelChallenge(ctx, c1.ID, alice.ID)
 	wantCode(t, "cancel twice", err, tengen.ECONFLICT)
-	_, err = b.Games.CreateGameFromChallenge(ctx, c1.ID, bob.ID)
+	_, err = b.Games.CreateGameFromChallenge(ctx, c1.ID, bob.ID, nil)
 	wantCode(t, "accept cancelled", err, tengen.ECONFLICT)
 	_, err = b.Challenges.CancelChallenge(ctx, 999999, alice.ID)
 	wantCode(t, "cancel unknown", err, tengen.ENOTFOUND)
@@ -347,7 +347,7 @@ func testAcceptChallenge(t *testing.T, b *Backend) {
 		set := settings19()
 		set.Color, set.Handicap = tt.choice, tt.handicap
 		c := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: set})
-		g, err := b.Games.CreateGameFromChallenge(ctx, c.ID, bob.ID)
+		g, err := b.Games.CreateGameFromChallenge(ctx, c.ID, bob.ID, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -368,14 +368,14 @@ func testAcceptChallenge(t *testing.T, b *Backend) {
 		if !reflect.DeepEqual(stored.Settings, set) || stored.ChallengeID != c.ID {
 			t.Errorf("stored game settings %+v, want %+v", stored.Settings, set)
 		}
-		_, err = b.Games.CreateGameFromChallenge(ctx, c.ID, carol.ID)
+		_, err = b.Games.CreateGameFromChallenge(ctx, c.ID, carol.ID, nil)
 		wantCode(t, "accept twice", err, tengen.ECONFLICT)
 	}
 
 	nigiri := settings19()
 	nigiri.Color = tengen.ChooseNigiri
 	c := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: nigiri})
-	g, err := b.Games.CreateGameFromChallenge(ctx, c.ID, carol.ID)
+	g, err := b.Games.CreateGameFromChallenge(ctx, c.ID, carol.ID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,12 +384,12 @@ func testAcceptChallenge(t *testing.T, b *Backend) {
 	}
 
 	own := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
-	_, err = b.Games.CreateGameFromChallenge(ctx, own.ID, alice.ID)
+	_, err = b.Games.CreateGameFromChallenge(ctx, own.ID, alice.ID, nil)
 	wantCode(t, "accept own", err, tengen.EFORBIDDEN)
 	direct := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, OpponentID: bob.ID, Settings: settings19()})
-	_, err = b.Games.CreateGameFromChallenge(ctx, direct.ID, carol.ID)
+	_, err = b.Games.CreateGameFromChallenge(ctx, direct.ID, carol.ID, nil)
 	wantCode(t, "accept someone else's", err, tengen.EFORBIDDEN)
-	_, err = b.Games.CreateGameFromChallenge(ctx, 999999, carol.ID)
+	_, err = b.Games.CreateGameFromChallenge(ctx, 999999, carol.ID, nil)
 	wantCode(t, "accept unknown", err, tengen.ENOTFOUND)
 	_, err = b.Games.FindGameByID(ctx, 999999)
 	wantCode(t, "unknown game", err, tengen.ENOTFOUND)
