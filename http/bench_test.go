@@ -63,7 +63,7 @@ func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
 	defer db.Close()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	gs := sqlite.NewGameService(db)
-	p := play.New(play.Config{Games: gs, Logger: logger})
+	p := play.New(play.Config{Games: gs, Challenges: sqlite.NewChallengeService(db), Logger: logger})
 	if err := p.Open(context.Background()); err != nil {
 		b.Fatal(err)
 	}

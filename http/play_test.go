@@ -403,7 +403,7 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 	defer db.Close()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	games := sqlite.NewGameService(db)
-	p := play.New(play.Config{Games: games, Logger: logger})
+	p := play.New(play.Config{Games: games, Challenges: sqlite.NewChallengeService(db), Logger: logger})
 	if err := p.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func (e *botEnv) waitFor(id int64, what string, cond func(*tengen.GameSnapshot) 
 
 func (e *botEnv) move(id int64, seq int, kind tengen.MoveKind, x, y int) *tengen.GameSnapshot {
 	e.t.Helper()
-	snap, err := e.svc.Move(context.Background(), id, e.human.ID, tengen.MoveCommand{Seq: seq, Kind: kind, X: x, Y: y})
+	snap, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: seq, Kind: kind, X: x, Y: y}})
 	if err != nil {
 		e.t.Fatalf("move %d %s %d,%d: %v", seq, kind, x, y, err)
 	}
@@ -204,7 +204,7 @@ func TestBotGamesPerUser(t *testing.T) {
 	id := e.playBot("Passer", nineByNine(tengen.ChooseBlack))
 	_, err := e.svc.PlayBot(context.Background(), e.human.ID, "Passer", nineByNine(tengen.ChooseBlack))
 	wantCode(t, "third game", err, tengen.ECONFLICT)
-	if _, err := e.svc.Move(context.Background(), id, e.human.ID, tengen.MoveCommand{Kind: tengen.MoveResign}); err != nil {
+	if _, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Kind: tengen.MoveResign}}); err != nil {
 		t.Fatal(err)
 	}
 	e.playBot("Passer", nineByNine(tengen.ChooseBlack)) // a finished game makes room
@@ -385,7 +385,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		e, id, snap := newGame(t)
 		seq := snap.Proposal.Seq
 		e.waitFor(id, "the bot's acceptance", acceptedBy(goban.White, seq))
-		snap, err := e.svc.Accept(context.Background(), id, e.human.ID, seq)
+		snap, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandAccept, Seq: seq})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,7 +398,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		// The human resumes; the bot, as the opponent of the player who
 		// asked, moves first (it passes: its script is done).
 		e, id, _ := newGame(t)
-		if _, err := e.svc.Resume(context.Background(), id, e.human.ID); err != nil {
+		if _, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandResume}); err != nil {
 			t.Fatal(err)
 		}
 		snap := e.waitFor(id, "the bot's move after the resumption", movesAtLeast(5))
@@ -418,7 +418,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		// again, twice, and then gives in.
 		var toggles int
 		for {
-			snap, err := e.svc.Toggle(ctx, id, e.human.ID, p)
+			snap, err := e.svc.Do(ctx, id, e.human.ID, tengen.Command{Kind: tengen.CommandToggle, Point: p})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -447,7 +447,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		snap, err = e.svc.Accept(ctx, id, e.human.ID, snap.Proposal.Seq)
+		snap, err = e.svc.Do(ctx, id, e.human.ID, tengen.Command{Kind: tengen.CommandAccept, Seq: snap.Proposal.Seq})
 		if err != nil {
 			t.Fatal(err)
 		}
