@@ -84,24 +84,6 @@ func (p *gtpPipe) must(t *testing.T, command string) string {
 	return r
 }
 
-// tripleKo has three kos: Black can capture at C8 and C3, White at H8.
-// tripleKoCycle captures in all three in turn (three stones each) and
-// returns to the same position with Black to move at its sixth move, which
-// both kinds of superko forbid and simple ko allows; White cannot play at
-// C8 or C3 (suicide), and after each capture the retake is a ko.
-const tripleKo = `
-. X O . . . O X .
-X O . O . O X . X
-. X O . . . O X .
-. . . . . . . . .
-. . . . . . . . .
-. X O . . . . . .
-X O . O . . . . .
-. X O . . . . . .
-. . . . . . . . .`
-
-var tripleKoCycle = []string{"B C8", "W H8", "B C3", "W B8", "B G8", "W B3"}
-
 // diagramMoves returns plays that build diagram on an empty board: the
 // black stones first, then the white ones, so that no play captures or is
 // suicide as long as every chain of the diagram has a liberty.
@@ -159,7 +141,7 @@ func TestLegalMovesAgainstGNUGo(t *testing.T) {
 			// cases that tell the rules apart, which random games on small
 			// boards do too rarely; the triple ko game reaches them all.
 			var st diffStats
-			script := append(diagramMoves(t, tripleKo), tripleKoCycle...)
+			script := append(diagramMoves(t, TripleKo), TripleKoCycle...)
 			compareGame(t, gg, cfg.rules, 9, movesPerGame, uint64(ci*1000+999), script, &st)
 			if !st.covers(cfg.rules) {
 				t.Errorf("the triple ko game did not reach ko, superko and suicide positions: %+v", st)

@@ -207,24 +207,15 @@ O O O O O O O O O O O O O
 . . . . . . . . . . . . .`
 
 	// Three independent kos for the whole-board repetition tests: Black can
-	// capture at C8 and C3, White at H8.
-	diaTripleKo = `
-. X O . . . O X .
-X O . O . O X . X
-. X O . . . O X .
-. . . . . . . . .
-. . . . . . . . .
-. X O . . . . . .
-X O . O . . . . .
-. X O . . . . . .
-. . . . . . . . .`
+	// capture at C8 and C3, White at H8 (also used against GNU Go).
+	diaTripleKo = goban.TripleKo
 )
 
 var s13Moves = []string{"B H9", "W F5", "B F9", "W C5", "B G9", "W D5", "B pass", "W E5", "B pass", "W pass"}
 
 // tripleKoCycle returns to diaTripleKo's position with Black to move; each
 // side captures three stones.
-var tripleKoCycle = []string{"B C8", "W H8", "B C3", "W B8", "B G8", "W B3"}
+var tripleKoCycle = goban.TripleKoCycle
 
 // TestSeedLiberties: H Dia. 3 — four liberties in the centre, three on the
 // edge, two in the corner; two white stones in a chain share six.
