@@ -1,8 +1,10 @@
 package goban_test
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"tengen/goban"
@@ -160,17 +162,7 @@ func FuzzColorText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var c goban.Color
-		if err := c.UnmarshalText([]byte(s)); err != nil {
-			if s == "black" || s == "white" || s == "" {
-				t.Fatalf("%q refused: %v", s, err)
-			}
-			return
-		}
-		out, err := c.MarshalText()
-		if err != nil || string(out) != s {
-			t.Fatalf("%q read as %v writes %q, %v", s, c, out, err)
-		}
+		checkTextForms[goban.Color](t, s, "black", "white", "")
 	})
 }
 
@@ -180,18 +172,33 @@ func FuzzMoveKindText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var k goban.MoveKind
-		if err := k.UnmarshalText([]byte(s)); err != nil {
-			if s == "play" || s == "pass" || s == "resign" {
-				t.Fatalf("%q refused: %v", s, err)
-			}
-			return
-		}
-		out, err := k.MarshalText()
-		if err != nil || string(out) != s {
-			t.Fatalf("%q read as %v writes %q, %v", s, k, out, err)
-		}
+		checkTextForms[goban.MoveKind](t, s, "play", "pass", "resign")
 	})
+}
+
+// textPointer is a pointer to T that reads T from text.
+type textPointer[T any] interface {
+	*T
+	encoding.TextUnmarshaler
+}
+
+// checkTextForms checks that a T reads s if and only if s is one of forms,
+// and that what it reads writes back as s.
+func checkTextForms[T encoding.TextMarshaler, P textPointer[T]](t *testing.T, s string, forms ...string) {
+	t.Helper()
+	var v T
+	if err := P(&v).UnmarshalText([]byte(s)); err != nil {
+		if slices.Contains(forms, s) {
+			t.Fatalf("%q refused: %v", s, err)
+		}
+		return
+	}
+	if !slices.Contains(forms, s) {
+		t.Fatalf("%q accepted as %v", s, v)
+	}
+	if out, err := v.MarshalText(); err != nil || string(out) != s {
+		t.Fatalf("%q read as %v writes %q, %v", s, v, out, err)
+	}
 }
 
 // FuzzPointJSON checks that whatever UnmarshalJSON accepts is a JSON array
