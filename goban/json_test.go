@@ -10,33 +10,42 @@ import (
 	"tengen/goban"
 )
 
+// jsonCase is a value and its JSON form, "" if marshalling must fail.
+type jsonCase[T comparable] struct {
+	v    T
+	json string
+}
+
+// checkJSON marshals each case's value and reads the result back.
+func checkJSON[T comparable](t *testing.T, cases []jsonCase[T]) {
+	t.Helper()
+	for _, tc := range cases {
+		got, err := json.Marshal(tc.v)
+		if tc.json == "" {
+			if err == nil {
+				t.Errorf("Marshal(%v) = %s, want an error", tc.v, got)
+			}
+			continue
+		}
+		if err != nil || string(got) != tc.json {
+			t.Errorf("Marshal(%v) = %s, %v; want %s", tc.v, got, err, tc.json)
+			continue
+		}
+		var back T
+		if err := json.Unmarshal(got, &back); err != nil || back != tc.v {
+			t.Errorf("Unmarshal(%s) = %v, %v; want %v", got, back, err, tc.v)
+		}
+	}
+}
+
 func TestColorText(t *testing.T) {
-	for _, tc := range []struct {
-		c    goban.Color
-		json string // "" if marshalling fails
-	}{
+	checkJSON(t, []jsonCase[goban.Color]{
 		{goban.Black, `"black"`},
 		{goban.White, `"white"`},
 		{goban.Empty, `""`},
 		{goban.Wall, ""},
 		{goban.Color(9), ""},
-	} {
-		got, err := json.Marshal(tc.c)
-		if tc.json == "" {
-			if err == nil {
-				t.Errorf("Marshal(%v) = %s, want an error", tc.c, got)
-			}
-			continue
-		}
-		if err != nil || string(got) != tc.json {
-			t.Errorf("Marshal(%v) = %s, %v; want %s", tc.c, got, err, tc.json)
-			continue
-		}
-		var back goban.Color
-		if err := json.Unmarshal(got, &back); err != nil || back != tc.c {
-			t.Errorf("Unmarshal(%s) = %v, %v; want %v", got, back, err, tc.c)
-		}
-	}
+	})
 	// Printing with %v keeps String's words; only JSON and text change.
 	if s := fmt.Sprintf("%v %v %v", goban.Black, goban.White, goban.Empty); s != "black white empty" {
 		t.Errorf("%%v prints %q", s)
@@ -64,24 +73,12 @@ func TestColorText(t *testing.T) {
 }
 
 func TestPointJSON(t *testing.T) {
-	for _, tc := range []struct {
-		p    goban.Point
-		json string
-	}{
+	checkJSON(t, []jsonCase[goban.Point]{
 		{goban.Point{}, `[0,0]`},
 		{goban.Point{X: 3, Y: 15}, `[3,15]`},
 		{goban.Point{X: 24, Y: 0}, `[24,0]`},
 		{goban.Point{X: -1, Y: -2}, `[-1,-2]`},
-	} {
-		got, err := json.Marshal(tc.p)
-		if err != nil || string(got) != tc.json {
-			t.Errorf("Marshal(%v) = %s, %v; want %s", tc.p, got, err, tc.json)
-		}
-		var back goban.Point
-		if err := json.Unmarshal(got, &back); err != nil || back != tc.p {
-			t.Errorf("Unmarshal(%s) = %v, %v; want %v", got, back, err, tc.p)
-		}
-	}
+	})
 	for _, tc := range []struct {
 		in   string
 		want goban.Point
@@ -122,31 +119,12 @@ func TestPointJSON(t *testing.T) {
 }
 
 func TestMoveKindText(t *testing.T) {
-	for _, tc := range []struct {
-		k    goban.MoveKind
-		json string // "" if marshalling fails
-	}{
+	checkJSON(t, []jsonCase[goban.MoveKind]{
 		{goban.Play, `"play"`},
 		{goban.Pass, `"pass"`},
 		{goban.Resign, `"resign"`},
 		{goban.MoveKind(7), ""},
-	} {
-		got, err := json.Marshal(tc.k)
-		if tc.json == "" {
-			if err == nil {
-				t.Errorf("Marshal(%v) = %s, want an error", tc.k, got)
-			}
-			continue
-		}
-		if err != nil || string(got) != tc.json {
-			t.Errorf("Marshal(%v) = %s, %v; want %s", tc.k, got, err, tc.json)
-			continue
-		}
-		var back goban.MoveKind
-		if err := json.Unmarshal(got, &back); err != nil || back != tc.k {
-			t.Errorf("Unmarshal(%s) = %v, %v; want %v", got, back, err, tc.k)
-		}
-	}
+	})
 	for _, bad := range []string{`""`, `"Play"`, `"PASS"`, `"resigned"`, `0`, `"move"`} {
 		var k goban.MoveKind
 		if err := json.Unmarshal([]byte(bad), &k); err == nil {
