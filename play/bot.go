@@ -267,7 +267,7 @@ func (s *Service) botToAct(lg *game) []goban.Color {
 	g := lg.g
 	switch g.Status {
 	case tengen.GamePlaying:
-		if s.bots[playerID(g, g.ToMove)] != nil && lg.pos.placing == 0 {
+		if s.bots[playerID(g, g.ToMove)] != nil && lg.pos.gb.HandicapToPlace() == 0 {
 			return []goban.Color{g.ToMove}
 		}
 	case tengen.GameScoring:

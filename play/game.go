@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -267,82 +266,58 @@ func (lg *game) count() error {
 	return nil
 }
 
-// position is the board of a game: the goban game, plus Black's handicap
-// stones while they are being placed freely (goban places them all at once).
+// position is the board of a game. While Black places free handicap stones
+// one per move, goban holds them (goban.Game.PlaceHandicapStone).
 type position struct {
-	gb       *goban.Game
-	placing  int           // free handicap stones still to place
-	placed   []goban.Point // those placed so far
-	handicap int
+	gb *goban.Game
 }
 
-func (p position) clone() position {
-	return position{gb: p.gb.Clone(), placing: p.placing, placed: slices.Clone(p.placed), handicap: p.handicap}
-}
+func (p position) clone() position { return position{gb: p.gb.Clone()} }
 
-// newPosition sets up the empty board of a game: the fixed handicap stones
-// and the komi (custom, or the ruleset's default for the board and the
-// handicap).
+// newPosition sets up the empty board of a game: the fixed handicap stones,
+// or the free ones to be placed, and the komi (custom, or the ruleset's
+// default for the board and the handicap).
 func newPosition(set tengen.GameSettings, rules goban.Ruleset) (position, float64, error) {
 	n := set.BoardSize
 	gb, err := goban.NewGame(n, n, rules)
 	if err != nil {
 		return position{}, 0, err
 	}
-	p := position{gb: gb, handicap: set.Handicap}
-	if set.FreeHandicap && set.Handicap >= 2 {
-		p.placing = set.Handicap
-	} else if set.Handicap > 0 {
-		if err := gb.SetHandicap(set.Handicap, false); err != nil {
-			return position{}, 0, err
-		}
+	switch {
+	case set.FreeHandicap && set.Handicap >= 2:
+		err = gb.StartFreeHandicap(set.Handicap)
+	case set.Handicap > 0:
+		err = gb.SetHandicap(set.Handicap, false)
+	}
+	if err != nil {
+		return position{}, 0, err
 	}
 	komi := rules.DefaultKomi(n, n, set.Handicap)
 	if set.Komi != nil {
 		komi = *set.Komi
 	}
 	gb.SetKomi(komi)
-	return p, komi, nil
+	return position{gb: gb}, komi, nil
 }
 
 // toMove is whose turn it is in p: Black while placing handicap stones.
-func (p position) toMove() goban.Color {
-	if p.placing > 0 {
-		return goban.Black
-	}
-	return p.gb.ToMove()
-}
+func (p position) toMove() goban.Color { return p.gb.ToMove() }
 
 // apply plays the stored or new move m on p and returns the stones it
 // captured. replay tolerates moves the rules refuse now (a stored game is
 // replayed as it was played). It does not check turns or phases.
 func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error) {
 	c := m.Color
-	if p.placing > 0 {
+	if p.gb.HandicapToPlace() > 0 {
 		switch m.Kind {
 		case tengen.MovePlay:
-			pt := goban.Point{X: m.X, Y: m.Y}
-			if !p.gb.Board().OnBoard(pt) {
-				return nil, moveError(goban.ErrOffBoard)
-			}
-			if slices.Contains(p.placed, pt) {
-				return nil, moveError(goban.ErrOccupied)
-			}
-			p.placed = append(p.placed, pt)
-			p.placing--
-			if p.placing == 0 {
-				komi := p.gb.Komi()
-				if err := p.gb.PlaceHandicap(p.placed); err != nil {
-					return nil, err
-				}
-				p.gb.SetKomi(komi)
-				p.placed = nil
+			if err := p.gb.PlaceHandicapStone(goban.Point{X: m.X, Y: m.Y}); err != nil {
+				return nil, moveError(err)
 			}
 			return nil, nil
 		case tengen.MovePass:
 			return nil, tengen.Errorf(tengen.EINVALID, "Place all handicap stones first.")
 		}
-		return nil, nil // a resignation while placing changes no stones
 	}
 	var mv goban.Move
 	switch m.Kind {

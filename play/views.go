@@ -23,11 +23,7 @@ func (p position) board() []string {
 			case goban.White:
 				sb.WriteByte('W')
 			default:
-				if slices.Contains(p.placed, goban.Point{X: x, Y: y}) {
-					sb.WriteByte('B')
-				} else {
-					sb.WriteByte('.')
-				}
+				sb.WriteByte('.')
 			}
 		}
 		rows[y] = sb.String()
@@ -130,8 +126,6 @@ func (s *Service) snapshot(lg *game, userID int64) *tengen.GameSnapshot {
 	snap.Handicap = tengen.Handicap{Stones: lg.g.Settings.Handicap, Free: lg.g.Settings.FreeHandicap, Points: []goban.Point{}}
 	if _, pts := lg.pos.gb.Handicap(); len(pts) > 0 {
 		snap.Handicap.Points = pts
-	} else if len(lg.pos.placed) > 0 {
-		snap.Handicap.Points = lg.pos.placed
 	}
 	return snap
 }
