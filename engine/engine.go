@@ -61,8 +61,8 @@ const DefaultResignThreshold = 0.1
 const DefaultMoveTime = 2 * time.Second
 
 // Engine is the Monte-Carlo tree search player; package gtpengine serves
-// it over GTP. Its methods may be called from several goroutines; searches run one at a
-// time.
+// it over GTP. Its methods may be called from several goroutines; searches
+// run one at a time.
 type Engine struct {
 	// opts is set by New and never changes.
 	opts Options
