@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -132,23 +131,7 @@ func TestSessionTranscripts(t *testing.T) {
 					fmt.Fprintf(&out, "# %s: %T %v\n", what, err, err)
 				}
 			})
-			golden := filepath.Join("testdata", "session", strings.ReplaceAll(tc.name, " ", "_")+".txt")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("transcript differs from %s (run with -update to accept)\n--- got ---\n%s\n--- want ---\n%s", golden, out.String(), want)
-			}
+			checkGolden(t, filepath.Join("testdata", "session", strings.ReplaceAll(tc.name, " ", "_")+".txt"), out.String())
 		})
 	}
 }
