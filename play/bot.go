@@ -13,6 +13,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/engine"
 	"tengen/goban"
 )
 
@@ -28,23 +29,19 @@ type BotPlayer interface {
 	GenMove(ctx context.Context, req BotRequest) (goban.Move, error)
 }
 
-// BotRequest is the position a bot is asked to move in.
+// BotRequest is the position a bot is asked to move in: the request shape
+// of every computer player (engine.Request: the position, which the bot may
+// change, the colour, the time control and both clocks as they stood when
+// the bot's turn began, nil without a clock), and what only the server
+// knows.
 type BotRequest struct {
+	engine.Request
 	GameID int64
-	// Game is a copy of the position; the bot may change it.
-	Game  *goban.Game
-	Color goban.Color
 	// Settings are the game's settings (board size, ruleset, handicap).
 	Settings tengen.GameSettings
 	// Moves are the stored moves in order, for bots that replay the game
 	// (handicap stones are in Game.Handicap, not here).
 	Moves []*tengen.GameMove
-	// Time is the game's time control (Kind clock.None without a
-	// clock); State and OpponentState are the two clocks as they stood
-	// when the bot's turn began, nil without a clock.
-	Time          clock.TimeControl
-	State         *clock.State
-	OpponentState *clock.State
 }
 
 // Bot is a computer opponent: an account that the service plays for.
@@ -378,7 +375,7 @@ func (s *Service) botJob(id int64) {
 // botRequest copies what the bot of colour c needs. The caller holds
 // lg.mu.
 func (s *Service) botRequest(lg *game, c goban.Color) BotRequest {
-	req := BotRequest{GameID: lg.id, Game: lg.pos.gb.Clone(), Color: c, Settings: lg.g.Settings,
+	req := BotRequest{Request: engine.Request{Game: lg.pos.gb.Clone(), Color: c}, GameID: lg.id, Settings: lg.g.Settings,
 		Moves: lg.moves[:len(lg.moves):len(lg.moves)]}
 	if tc, ok := timeControlOf(lg.g.Settings.TimeControl); ok && lg.clk != nil {
 		req.Time = tc

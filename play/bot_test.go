@@ -495,7 +495,7 @@ func TestBotForfeits(t *testing.T) {
 func TestEngineBotMoveCap(t *testing.T) {
 	bot := play.NewEngineBot(engine.Options{Level: engine.LevelStrong, Threads: 1, Seed: 1, MaxTime: 20 * time.Millisecond})
 	g := goban.MustNewGame(19, 19, goban.MustRuleset("japanese"))
-	m, err := bot.GenMove(context.Background(), play.BotRequest{Game: g, Color: goban.Black})
+	m, err := bot.GenMove(context.Background(), play.BotRequest{Request: engine.Request{Game: g, Color: goban.Black}})
 	if err != nil {
 		t.Fatal(err)
 	}
