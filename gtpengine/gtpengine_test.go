@@ -1,6 +1,7 @@
 package gtpengine
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -99,16 +100,39 @@ func TestGTPLzAnalyze(t *testing.T) {
 		t.Fatal(err)
 	}
 	pr, pw := io.Pipe()
+	// The engine's output goes through a pipe so that the test sends the
+	// next command only once the first analysis line has come.
+	outR, outW := io.Pipe()
 	var out bytes.Buffer
+	firstInfo := make(chan struct{})
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		sc := bufio.NewScanner(outR)
+		seen := false
+		for sc.Scan() {
+			out.WriteString(sc.Text() + "\n")
+			if !seen && strings.HasPrefix(sc.Text(), "info move ") {
+				seen = true
+				close(firstInfo)
+			}
+		}
+	}()
 	done := make(chan error)
-	go func() { done <- ge.Serve(context.Background(), pr, &out) }()
+	go func() { done <- ge.Serve(context.Background(), pr, outW) }()
 	io.WriteString(pw, "boardsize 9\nlz-analyze b 5\n")
-	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-firstInfo:
+	case <-time.After(time.Minute):
+		t.Fatal("no analysis line within a minute")
+	}
 	io.WriteString(pw, "name\nquit\n")
 	pw.Close()
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
+	outW.Close()
+	<-copied
 	resp := strings.Split(strings.TrimSpace(out.String()), "\n\n")
 	if len(resp) != 4 {
 		t.Fatalf("%d responses:\n%s", len(resp), out.String())
