@@ -316,7 +316,7 @@ func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error)
 			}
 			return nil, nil
 		case tengen.MovePass:
-			return nil, tengen.Errorf(tengen.EINVALID, "Place all handicap stones first.")
+			return nil, moveError(goban.ErrHandicapToPlace)
 		}
 	}
 	var mv goban.Move
@@ -374,6 +374,8 @@ func moveError(err error) error {
 		return tengen.Errorf(tengen.EINVALID, "Illegal move: off the board.")
 	case errors.Is(err, goban.ErrPassNotAllowed):
 		return tengen.Errorf(tengen.EINVALID, "Pass is not allowed while a stone can be played.")
+	case errors.Is(err, goban.ErrHandicapToPlace):
+		return tengen.Errorf(tengen.EINVALID, "Place all handicap stones first.")
 	case errors.Is(err, goban.ErrNotYourTurn):
 		return tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
 	case errors.Is(err, goban.ErrGameOver):
