@@ -23,20 +23,15 @@ import (
 type PlayService interface {
 	// Snapshot returns the game's full state as userID sees it.
 	Snapshot(ctx context.Context, gameID, userID int64) (*GameSnapshot, error)
-	// Move plays, passes or resigns for userID. A command whose Seq is
-	// already stored with the same move by the same player changes nothing
-	// and returns the current snapshot, so that duplicate submissions apply
-	// once.
-	Move(ctx context.Context, gameID, userID int64, cmd MoveCommand) (*GameSnapshot, error)
-	// Toggle marks the group at p dead, or alive again, in the scoring
-	// phase, making a new proposal.
-	Toggle(ctx context.Context, gameID, userID int64, p goban.Point) (*GameSnapshot, error)
-	// Accept accepts proposal seq in the scoring phase; an older proposal
-	// is refused with ECONFLICT. When both players have accepted the same
-	// proposal the game ends with its count.
-	Accept(ctx context.Context, gameID, userID int64, seq int) (*GameSnapshot, error)
-	// Resume ends the scoring phase and continues play.
-	Resume(ctx context.Context, gameID, userID int64) (*GameSnapshot, error)
+	// CreateGame accepts an open challenge on behalf of userID and creates
+	// its game with the clock running for the first mover; see
+	// Challenge.CanAccept for the errors.
+	CreateGame(ctx context.Context, challengeID, userID int64) (*Game, error)
+	// Do runs one command of userID on the game. It returns the game as
+	// userID sees it right after the command, or nil when cmd.Quiet is set.
+	// Every change to a game, whoever asks for it, passes through the same
+	// path: see package play.
+	Do(ctx context.Context, gameID, userID int64, cmd Command) (*GameSnapshot, error)
 	// Watch calls sink first with an EventGame event holding the snapshot
 	// for userID, then with every later event of the game, in order and
 	// without gaps, until stop is called. sink is called with the game's
@@ -45,6 +40,38 @@ type PlayService interface {
 	Watch(ctx context.Context, gameID, userID int64, sink func(*GameEvent)) (stop func(), err error)
 	// SGF returns the game record in SGF.
 	SGF(ctx context.Context, gameID int64) ([]byte, error)
+}
+
+// CommandKind names what a Command asks for.
+type CommandKind string
+
+// Command kinds.
+const (
+	// CommandMove plays, passes or resigns (Command.Move). A command whose
+	// Seq is already stored with the same move by the same player changes
+	// nothing, so that duplicate submissions apply once.
+	CommandMove CommandKind = "move"
+	// CommandToggle marks the group at Command.Point dead, or alive again,
+	// in the scoring phase, making a new proposal.
+	CommandToggle CommandKind = "toggle"
+	// CommandAccept accepts proposal Command.Seq in the scoring phase; an
+	// older proposal is refused with ECONFLICT. When both players have
+	// accepted the same proposal the game ends with its count.
+	CommandAccept CommandKind = "accept"
+	// CommandResume ends the scoring phase and continues play.
+	CommandResume CommandKind = "resume"
+)
+
+// Command is one thing a player asks of a game. Which fields apply depends
+// on Kind.
+type Command struct {
+	Kind  CommandKind
+	Move  MoveCommand
+	Point goban.Point
+	Seq   int
+	// Quiet asks for no snapshot in reply: the WebSocket and the bots see
+	// the change in the game's events.
+	Quiet bool
 }
 
 // MoveCommand is a player's move: a play at X, Y, a pass or a resignation.

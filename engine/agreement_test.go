@@ -101,7 +101,7 @@ func selfPlay(t *testing.T, size int, seed uint64) *goban.Game {
 	g := goban.MustNewGame(size, size, goban.MustRuleset("japanese"))
 	e := engine.New(engine.Options{Threads: 1, Playouts: 1000, Seed: seed, ResignThreshold: -1, NoTreeReuse: true})
 	for i := 0; i < 3*size*size && !g.Ended(); i++ {
-		m, err := e.Move(context.Background(), g, engine.Request{Color: g.ToMove()})
+		m, err := e.Move(context.Background(), engine.Request{Game: g, Color: g.ToMove()})
 		if err != nil {
 			t.Fatal(err)
 		}

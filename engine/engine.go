@@ -11,7 +11,6 @@ import (
 
 	"tengen/clock"
 	"tengen/goban"
-	"tengen/gtp"
 )
 
 // Options configure an Engine. The zero value plays at full strength with
@@ -61,9 +60,9 @@ const DefaultResignThreshold = 0.1
 // DefaultMoveTime is the thinking time per move in untimed games.
 const DefaultMoveTime = 2 * time.Second
 
-// Engine is the Monte-Carlo tree search player. It implements gtp.Player.
-// Its methods may be called from several goroutines; searches run one at a
-// time.
+// Engine is the Monte-Carlo tree search player; package gtpengine serves
+// it over GTP. Its methods may be called from several goroutines; searches
+// run one at a time.
 type Engine struct {
 	// opts is set by New and never changes.
 	opts Options
@@ -131,8 +130,6 @@ func New(opts Options) *Engine {
 // below full strength.
 const levelEvenPrior = 10
 
-var _ gtp.Player = (*Engine)(nil)
-
 // Name returns "mcts" and the level, as GTP's name command shows it.
 func (e *Engine) Name() string {
 	sp := e.opts.Level.Spec()
@@ -142,46 +139,42 @@ func (e *Engine) Name() string {
 	return "mcts " + sp.Name
 }
 
-// Request is what Move needs besides the game.
+// Request asks a computer player for a move. It is the one request shape
+// of Tengen's players: the engine answers it, the server's bots get it
+// (play.BotRequest embeds it and adds what only the server knows), and the
+// GTP adapter (package gtpengine) fills it in from what a controller said.
+// It lives here because it joins a goban position with clock state:
+// neither leaf package (goban, clock) may import the other, and package gtp
+// may not import the engine, so the protocol keeps its own record of what
+// the controller said (gtp.MoveRequest) and gtpengine converts it once.
 type Request struct {
+	// Game is the position; Move does not change it.
+	Game *goban.Game
 	// Color is the player to move.
 	Color goban.Color
+	// Time is the game's time control, Kind clock.None without a clock.
+	// State and OpponentState are the clocks of Color and of its
+	// opponent, or nil when unknown; without State the engine charges
+	// its own thinking time to a fresh clock.
+	Time          clock.TimeControl
+	State         *clock.State
+	OpponentState *clock.State
 	// Cleanup asks the engine not to pass while it thinks dead enemy
 	// stones remain on the board (kgs-genmove_cleanup).
 	Cleanup bool
-	// Time is the game's time control; State what the engine has left,
-	// or nil when unknown (the engine then charges its own thinking time
-	// to a fresh clock).
-	Time  clock.TimeControl
-	State *clock.State
 	// Analyze, if not nil, receives a snapshot of the search every
 	// Interval and once at the end.
 	Analyze  func(Info)
 	Interval time.Duration
 }
 
-// GenMove implements gtp.Player: it converts the controller's time
-// information and calls Move.
-func (e *Engine) GenMove(ctx context.Context, req gtp.MoveRequest) (goban.Move, error) {
-	tc, st := TimeFromGTP(req.Time)
-	return e.Move(ctx, req.Game, Request{Color: req.Color, Cleanup: req.Cleanup, Time: tc, State: st})
-}
-
-// TimeFromGTP returns the time control of a GTP time state and, when the
-// controller reported the time left with time_left, the state it
-// describes; without a report it returns nil and the engine charges its own
-// thinking time to a fresh clock.
-func TimeFromGTP(ts gtp.TimeState) (clock.TimeControl, *clock.State) {
-	if !ts.LeftReported || ts.Control.Kind == clock.None {
-		return ts.Control, nil
+// Move searches the position of req.Game for req.Color and returns its
+// move: a legal play, a pass or a resignation. req.Game is not changed.
+func (e *Engine) Move(ctx context.Context, req Request) (goban.Move, error) {
+	g := req.Game
+	if g == nil {
+		return goban.Move{}, errors.New("engine: no position")
 	}
-	st := ts.Left
-	return ts.Control, &st
-}
-
-// Move searches the position of g for req.Color and returns its move: a
-// legal play, a pass or a resignation. g is not changed.
-func (e *Engine) Move(ctx context.Context, g *goban.Game, req Request) (goban.Move, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	c := req.Color

@@ -3,25 +3,12 @@ package engine_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"tengen/clock"
 	"tengen/engine"
 	"tengen/goban"
-	"tengen/gtp"
 )
-
-// The engine is a gtp.Player: this serves GTP on standard input and output
-// with it (what `tengen gtp` does).
-func Example_gtp() {
-	e := engine.New(engine.Options{Threads: 2})
-	ge, err := gtp.NewEngine(gtp.Options{Player: e})
-	if err != nil {
-		panic(err)
-	}
-	ge.Serve(context.Background(), os.Stdin, os.Stdout)
-}
 
 // A server asks for a move directly, with the game's clock.
 func ExampleEngine_Move() {
@@ -29,7 +16,7 @@ func ExampleEngine_Move() {
 	e := engine.New(engine.Options{Level: engine.LevelCasual})
 	tc := clock.ByoYomiTime(5*time.Minute, 3, 30*time.Second)
 	st := tc.NewState()
-	m, err := e.Move(context.Background(), g, engine.Request{Color: goban.Black, Time: tc, State: &st})
+	m, err := e.Move(context.Background(), engine.Request{Game: g, Color: goban.Black, Time: tc, State: &st})
 	if err != nil {
 		panic(err)
 	}

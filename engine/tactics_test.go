@@ -207,7 +207,7 @@ func TestTactics(t *testing.T) {
 				n = 3000
 			}
 			e := New(Options{Threads: 1, Playouts: n, Seed: 7, ResignThreshold: -1})
-			m, err := e.Move(context.Background(), g, Request{Color: tc.toMove})
+			m, err := e.Move(context.Background(), Request{Game: g, Color: tc.toMove})
 			if err != nil {
 				t.Fatal(err)
 			}

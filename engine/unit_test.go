@@ -10,7 +10,6 @@ import (
 
 	"tengen/clock"
 	"tengen/goban"
-	"tengen/gtp"
 )
 
 func TestLadderReader(t *testing.T) {
@@ -223,7 +222,7 @@ func TestDeterministic(t *testing.T) {
 		g := goban.MustNewGame(7, 7, goban.MustRuleset("chinese"))
 		e := New(Options{Threads: 1, Playouts: 800, Seed: 42})
 		var last Info
-		m, err := e.Move(context.Background(), g, Request{Color: goban.Black, Analyze: func(in Info) { last = in }})
+		m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black, Analyze: func(in Info) { last = in }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,7 +245,7 @@ func TestDeterministic(t *testing.T) {
 func TestTreeReuse(t *testing.T) {
 	g := goban.MustNewGame(7, 7, goban.MustRuleset("chinese"))
 	e := New(Options{Threads: 1, Playouts: 2000, Seed: 3})
-	m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+	m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,9 +296,9 @@ func TestTreeReuse(t *testing.T) {
 func TestTreeReuseSearch(t *testing.T) {
 	g := goban.MustNewGame(7, 7, goban.MustRuleset("chinese"))
 	e := New(Options{Threads: 1, Playouts: 1000, Seed: 3})
-	m, _ := e.Move(context.Background(), g, Request{Color: goban.Black})
+	m, _ := e.Move(context.Background(), Request{Game: g, Color: goban.Black})
 	g.Play(m)
-	m, _ = e.Move(context.Background(), g, Request{Color: goban.White})
+	m, _ = e.Move(context.Background(), Request{Game: g, Color: goban.White})
 	// Pick Black's reply from the kept tree so that it has a subtree.
 	var next *node
 	var reply goban.Loc
@@ -318,7 +317,7 @@ func TestTreeReuseSearch(t *testing.T) {
 	}
 	g.Play(goban.PlayAt(goban.Black, g.Board().Point(reply)))
 	before := next.n
-	if _, err := e.Move(context.Background(), g, Request{Color: goban.White}); err != nil {
+	if _, err := e.Move(context.Background(), Request{Game: g, Color: goban.White}); err != nil {
 		t.Fatal(err)
 	}
 	if e.tree != next || next.n != before+1000 {
@@ -350,7 +349,7 @@ func TestParallelSearch(t *testing.T) {
 	e := New(Options{Threads: 4, Playouts: 3000, Seed: 5})
 	var mu sync.Mutex
 	reports := 0
-	_, err := e.Move(context.Background(), g, Request{Color: goban.Black, Interval: time.Millisecond, Analyze: func(in Info) {
+	_, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black, Interval: time.Millisecond, Analyze: func(in Info) {
 		mu.Lock()
 		reports++
 		mu.Unlock()
@@ -384,9 +383,10 @@ func TestParallelSearch(t *testing.T) {
 	}
 }
 
-// gtpTime is the time state a GTP engine passes after time_left.
-func gtpTime(tc clock.TimeControl, left time.Duration, stones int) gtp.TimeState {
-	return gtp.TimeState{Control: tc, Left: tc.StateFromTimeLeft(left, stones), LeftReported: true}
+// timeLeft is the clock that a controller's time_left describes.
+func timeLeft(tc clock.TimeControl, left time.Duration, stones int) (clock.TimeControl, *clock.State) {
+	st := tc.StateFromTimeLeft(left, stones)
+	return tc, &st
 }
 
 func TestTimeAllocation(t *testing.T) {
@@ -401,19 +401,19 @@ func TestTimeAllocation(t *testing.T) {
 	}
 	// Absolute 60 s, from time_left: a share of the time, never all, and
 	// an early stop saves time for later moves.
-	tc, st := TimeFromGTP(gtpTime(clock.AbsoluteTime(time.Minute), time.Minute, 0))
+	tc, st := timeLeft(clock.AbsoluteTime(time.Minute), time.Minute, 0)
 	lim = e.limitsFor(g, Request{Color: goban.Black, Time: tc, State: st}, spec)
 	if lim.target <= 0 || lim.target > 10*time.Second || lim.max < lim.target || lim.max >= time.Minute || lim.deadlineOnly {
 		t.Errorf("absolute 60 s: %+v", lim)
 	}
 	// Byo-yomi, in the last period of 5 s: less than the period.
-	tc, st = TimeFromGTP(gtpTime(clock.ByoYomiTime(time.Minute, 3, 5*time.Second), 5*time.Second, 1))
+	tc, st = timeLeft(clock.ByoYomiTime(time.Minute, 3, 5*time.Second), 5*time.Second, 1)
 	lim = e.limitsFor(g, Request{Color: goban.Black, Time: tc, State: st}, spec)
 	if lim.max <= 0 || lim.max >= 5*time.Second {
 		t.Errorf("last byo-yomi period: %+v", lim)
 	}
 	// Almost no time: a single simulation.
-	tc, st = TimeFromGTP(gtpTime(clock.AbsoluteTime(time.Minute), 100*time.Millisecond, 0))
+	tc, st = timeLeft(clock.AbsoluteTime(time.Minute), 100*time.Millisecond, 0)
 	lim = e.limitsFor(g, Request{Color: goban.Black, Time: tc, State: st}, spec)
 	if lim.playouts != 1 || lim.target != 0 {
 		t.Errorf("no time left: %+v", lim)
@@ -448,7 +448,7 @@ func TestTimedMove(t *testing.T) {
 	tc := clock.AbsoluteTime(30 * time.Second)
 	st := tc.NewState()
 	start := time.Now()
-	if _, err := e.Move(context.Background(), g, Request{Color: goban.Black, Time: tc, State: &st}); err != nil {
+	if _, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black, Time: tc, State: &st}); err != nil {
 		t.Fatal(err)
 	}
 	a := clock.Budget(tc, st, clock.BudgetOptions{EmptyPoints: 81})
@@ -475,7 +475,7 @@ func TestAtariGo(t *testing.T) {
 		. . . . . .`, "atari", goban.Black, 0)
 	e := New(Options{Threads: 1, Playouts: 1000, Seed: 1})
 	var last Info
-	m, err := e.Move(context.Background(), g, Request{Color: goban.Black, Analyze: func(in Info) { last = in }})
+	m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black, Analyze: func(in Info) { last = in }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -497,7 +497,7 @@ func TestAtariGoDefence(t *testing.T) {
 		. . . . . .
 		. . . . . .`, "atari", goban.Black, 0)
 	e := New(Options{Threads: 1, Playouts: 1000, Seed: 1})
-	m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+	m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -526,7 +526,7 @@ func TestPassWhenWinning(t *testing.T) {
 				t.Fatal(err)
 			}
 			e := New(Options{Threads: 1, Playouts: 1000, Seed: 2})
-			m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+			m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -552,7 +552,7 @@ func TestNoTerritoryFill(t *testing.T) {
 	// the territory now comes from the scoring playouts.
 	for seed := uint64(1); seed <= 6; seed++ {
 		e := New(Options{Threads: 1, Playouts: 1500, Seed: seed})
-		m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+		m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -618,7 +618,7 @@ func TestCleanup(t *testing.T) {
 		if i == 10 {
 			t.Fatalf("no pass after 10 moves\n%s", g.Board())
 		}
-		m, err := e.Move(context.Background(), g, Request{Color: goban.Black, Cleanup: true})
+		m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black, Cleanup: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -654,7 +654,7 @@ func TestResign(t *testing.T) {
 		}
 	}
 	e := New(Options{Threads: 1, Playouts: 2000, Seed: 9})
-	m, err := e.Move(context.Background(), g, Request{Color: goban.Black})
+	m, err := e.Move(context.Background(), Request{Game: g, Color: goban.Black})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -663,7 +663,7 @@ func TestResign(t *testing.T) {
 	}
 	// Never in the opening, and never when told not to.
 	e = New(Options{Threads: 1, Playouts: 2000, Seed: 9, ResignThreshold: -1})
-	if m, _ := e.Move(context.Background(), g, Request{Color: goban.Black}); m.Kind == goban.Resign {
+	if m, _ := e.Move(context.Background(), Request{Game: g, Color: goban.Black}); m.Kind == goban.Resign {
 		t.Error("resigned with resignation disabled")
 	}
 }
@@ -747,7 +747,7 @@ func TestLevels(t *testing.T) {
 		g := goban.MustNewGame(9, 9, goban.MustRuleset("chinese"))
 		e := New(Options{Threads: 1, Level: LevelBeginner, Seed: seed})
 		for range 6 {
-			m, err := e.Move(context.Background(), g, Request{Color: g.ToMove()})
+			m, err := e.Move(context.Background(), Request{Game: g, Color: g.ToMove()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -345,6 +345,9 @@ var (
 	// ErrPassNotAllowed refuses a pass in Atari-Go while a stone can be
 	// played.
 	ErrPassNotAllowed = errors.New("pass not allowed while a stone can be played")
+	// ErrHandicapToPlace refuses plays and passes while Black still has
+	// free handicap stones to place (Game.PlaceHandicapStone).
+	ErrHandicapToPlace = errors.New("handicap stones still to place")
 )
 
 // Check reports whether c may play at l under simple ko, with multi-stone

@@ -13,7 +13,9 @@
 // Points are written as Point{X, Y} with X the column from the left and Y the
 // row from the top, both from zero, which is the orientation of SGF; the
 // notation functions convert from and to GTP vertices, SGF points, Korschelt's
-// notation and the Japanese numbering.
+// notation and the Japanese numbering. In JSON a Point is [x, y], a Color
+// "black", "white" or "" and a MoveKind "play", "pass" or "resign", as the
+// server's API writes them.
 //
 // The package uses the standard library only.
 package goban

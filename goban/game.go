@@ -12,8 +12,9 @@ import (
 const whiteToMove uint64 = 0x5bd1e9955bd1e995
 
 // IllegalMoveError says why a move was refused. Reason is one of
-// ErrOccupied, ErrSuicide, ErrKo, ErrSuperko, ErrOffBoard, ErrNotYourTurn and
-// ErrGameOver, and errors.Is sees through to it.
+// ErrOccupied, ErrSuicide, ErrKo, ErrSuperko, ErrOffBoard, ErrNotYourTurn,
+// ErrGameOver, ErrPassNotAllowed and ErrHandicapToPlace, and errors.Is sees
+// through to it.
 type IllegalMoveError struct {
 	Move   Move
 	Reason error
@@ -151,6 +152,9 @@ type Game struct {
 
 	handicap   int
 	handicapAt []Point
+	// placing is the number of free handicap stones Black has still to
+	// place (StartFreeHandicap); handicapAt holds those placed so far.
+	placing int
 
 	moves []Move
 	// situations[i] is the hash of the situation (stones and player to move)
@@ -261,8 +265,14 @@ func (g *Game) Width() int { return g.board.w }
 // Height returns the board's height.
 func (g *Game) Height() int { return g.board.h }
 
-// ToMove returns the colour whose turn it is.
-func (g *Game) ToMove() Color { return g.toMove }
+// ToMove returns the colour whose turn it is: Black while free handicap
+// stones remain to be placed.
+func (g *Game) ToMove() Color {
+	if g.placing > 0 {
+		return Black
+	}
+	return g.toMove
+}
 
 // SetToMove makes it c's turn, as SGF's PL property does.
 func (g *Game) SetToMove(c Color) {
@@ -295,7 +305,9 @@ func (g *Game) LastMove() (Move, bool) {
 // Captures returns the number of stones c has captured during play.
 func (g *Game) Captures(c Color) int { return g.board.Prisoners(c) }
 
-// Handicap returns the number of handicap stones and their points.
+// Handicap returns the number of handicap stones and their points. During
+// free placement the number is the one announced to StartFreeHandicap and
+// the points are those placed so far. The slice belongs to the game.
 func (g *Game) Handicap() (int, []Point) { return g.handicap, g.handicapAt }
 
 // Result returns the outcome when the game has ended by resignation, time,
@@ -345,11 +357,8 @@ func (g *Game) SetHandicap(n int, historic bool) error {
 // placement, or the fixed points); with two or more White moves next. Komi
 // becomes the ruleset's handicap komi; set it afterwards to change it.
 func (g *Game) PlaceHandicap(pts []Point) error {
-	if err := g.checkFresh(); err != nil {
+	if err := g.checkHandicap(len(pts)); err != nil {
 		return err
-	}
-	if len(pts) < 2 || len(pts) > MaxHandicap || len(pts) >= g.Width()*g.Height() {
-		return fmt.Errorf("goban: %d handicap stones; 2 to %d are allowed", len(pts), MaxHandicap)
 	}
 	seen := map[Point]bool{}
 	for _, p := range pts {
@@ -367,16 +376,85 @@ func (g *Game) PlaceHandicap(pts []Point) error {
 	g.handicap = len(pts)
 	g.handicapAt = append([]Point(nil), pts...)
 	g.komi = g.rules.DefaultKomi(g.Width(), g.Height(), len(pts))
+	g.handicapPlaced()
+	return nil
+}
+
+// StartFreeHandicap lets Black place n handicap stones one at a time with
+// PlaceHandicapStone, as a player does on a board, instead of all at once
+// with PlaceHandicap. The board must be empty and no move played; n is 2 to
+// MaxHandicap and less than the number of points. Komi becomes the
+// ruleset's handicap komi now, so a komi set afterwards survives the
+// placement. Until the last stone is placed it is Black's turn and Play
+// refuses plays and passes with ErrHandicapToPlace; a resignation is
+// allowed.
+func (g *Game) StartFreeHandicap(n int) error {
+	if err := g.checkHandicap(n); err != nil {
+		return err
+	}
+	g.placing = n
+	g.handicap = n
+	g.handicapAt = nil
+	g.komi = g.rules.DefaultKomi(g.Width(), g.Height(), n)
+	return nil
+}
+
+// PlaceHandicapStone puts Black's next free handicap stone on p. A point off
+// the board or occupied is refused with an *IllegalMoveError whose Reason is
+// ErrOffBoard or ErrOccupied, and the game is unchanged. After the last
+// stone the game goes on exactly as after PlaceHandicap with the same
+// points: White moves next (Black under BlackFirstAfterHandicap), and the
+// komi is kept.
+func (g *Game) PlaceHandicapStone(p Point) error {
+	m := PlayAt(Black, p)
+	switch {
+	case g.Ended():
+		return &IllegalMoveError{Move: m, Reason: ErrGameOver}
+	case g.placing == 0:
+		return errors.New("goban: no free handicap stones to place")
+	case !g.board.OnBoard(p):
+		return &IllegalMoveError{Move: m, Reason: ErrOffBoard}
+	case g.board.At(p) != Empty:
+		return &IllegalMoveError{Move: m, Reason: ErrOccupied}
+	}
+	if err := g.board.Setup(Black, p); err != nil {
+		return err
+	}
+	g.handicapAt = append(g.handicapAt, p)
+	g.placing--
+	if g.placing == 0 {
+		g.handicapPlaced()
+	}
+	return nil
+}
+
+// HandicapToPlace returns how many free handicap stones Black has still to
+// place: 0 unless StartFreeHandicap began a placement that is not finished.
+func (g *Game) HandicapToPlace() int { return g.placing }
+
+// handicapPlaced starts play after the handicap stones are on the board.
+func (g *Game) handicapPlaced() {
+	g.placing = 0
 	g.toMove = White
 	if g.rules.BlackFirstAfterHandicap {
 		g.toMove = Black
 	}
 	g.resetHistory()
+}
+
+// checkHandicap says whether n handicap stones may be placed now.
+func (g *Game) checkHandicap(n int) error {
+	if err := g.checkFresh(); err != nil {
+		return err
+	}
+	if n < 2 || n > MaxHandicap || n >= g.Width()*g.Height() {
+		return fmt.Errorf("goban: %d handicap stones; 2 to %d are allowed", n, MaxHandicap)
+	}
 	return nil
 }
 
 func (g *Game) checkFresh() error {
-	if len(g.moves) > 0 || g.board.Stones(Black)+g.board.Stones(White) > 0 {
+	if len(g.moves) > 0 || g.board.Stones(Black)+g.board.Stones(White) > 0 || g.placing > 0 {
 		return errors.New("goban: handicap needs an empty board before the first move")
 	}
 	return nil
@@ -408,8 +486,11 @@ func (g *Game) legal(m Move) error {
 	if m.Color != Black && m.Color != White {
 		return fmt.Errorf("%v cannot move", m.Color)
 	}
-	if !g.freeOrder && m.Color != g.toMove {
+	if !g.freeOrder && m.Color != g.ToMove() {
 		return ErrNotYourTurn
+	}
+	if g.placing > 0 && m.Kind != Resign {
+		return ErrHandicapToPlace
 	}
 	if m.Kind == Pass && g.rules.PassOnlyWithoutMove && g.canPlayStone(m.Color) {
 		return ErrPassNotAllowed
@@ -468,15 +549,16 @@ func (g *Game) Play(m Move) error {
 // PlayForced plays m even when the rules forbid it, as a viewer must replay
 // the illegal moves of a game record: a stone on an occupied point replaces
 // what is there, a suicide removes the chain, and ko and superko are
-// ignored. Only a move off the board or after the end is refused. It
-// returns the reason the move was illegal, or nil.
+// ignored. Only a move off the board, after the end or while free handicap
+// stones remain to be placed is refused. It returns the reason the move was
+// illegal, or nil.
 func (g *Game) PlayForced(m Move) (illegal error, err error) {
 	illegal = g.Legal(m)
 	if illegal == nil {
 		g.apply(m)
 		return nil, nil
 	}
-	if g.Ended() || (m.Kind == Play && !g.board.OnBoard(m.Point)) || (m.Color != Black && m.Color != White) {
+	if g.Ended() || g.placing > 0 || (m.Kind == Play && !g.board.OnBoard(m.Point)) || (m.Color != Black && m.Color != White) {
 		return illegal, illegal
 	}
 	if m.Kind == Play && g.board.At(m.Point) != Empty {

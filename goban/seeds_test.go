@@ -6,9 +6,8 @@ package goban_test
 // Japanese rules (seed 002), S = the server help page (seed 003), W =
 // Wikibooks rules introduction (seed 004). Most seed diagrams are pictures
 // that the text does not contain; the boards here are faithful
-// constructions of the situations the text describes, collected with their
-// expected outcomes in /work/notes/seed_positions.md. docs/RULES.md says
-// which ruleset each rule belongs to.
+// constructions of the situations the text describes, with their expected
+// outcomes. docs/RULES.md says which ruleset each rule belongs to.
 
 import (
 	"errors"
@@ -19,13 +18,13 @@ import (
 	"tengen/goban"
 )
 
-// ruleset returns a named ruleset of docs/RULES.md, or skips the test when
-// goban does not have it yet.
+// ruleset returns a named ruleset of docs/RULES.md; a name goban does not
+// know fails the test.
 func ruleset(t *testing.T, name string) goban.Ruleset {
 	t.Helper()
 	r, err := goban.RulesetByName(name)
 	if err != nil {
-		t.Skipf("goban bug: ruleset %q of docs/RULES.md is missing: %v", name, err)
+		t.Fatalf("ruleset %q of docs/RULES.md: %v", name, err)
 	}
 	return r
 }
@@ -208,24 +207,15 @@ O O O O O O O O O O O O O
 . . . . . . . . . . . . .`
 
 	// Three independent kos for the whole-board repetition tests: Black can
-	// capture at C8 and C3, White at H8.
-	diaTripleKo = `
-. X O . . . O X .
-X O . O . O X . X
-. X O . . . O X .
-. . . . . . . . .
-. . . . . . . . .
-. X O . . . . . .
-X O . O . . . . .
-. X O . . . . . .
-. . . . . . . . .`
+	// capture at C8 and C3, White at H8 (also used against GNU Go).
+	diaTripleKo = goban.TripleKo
 )
 
 var s13Moves = []string{"B H9", "W F5", "B F9", "W C5", "B G9", "W D5", "B pass", "W E5", "B pass", "W pass"}
 
 // tripleKoCycle returns to diaTripleKo's position with Black to move; each
 // side captures three stones.
-var tripleKoCycle = []string{"B C8", "W H8", "B C3", "W B8", "B G8", "W B3"}
+var tripleKoCycle = goban.TripleKoCycle
 
 // TestSeedLiberties: H Dia. 3 — four liberties in the centre, three on the
 // edge, two in the corner; two white stones in a chain share six.
@@ -837,10 +827,6 @@ func TestSeedRepetition(t *testing.T) {
 		{rules: "pfaundler", endAt: 6, result: "0"},
 	} {
 		t.Run(tc.rules, func(t *testing.T) {
-			r := ruleset(t, tc.rules)
-			if tc.rules == "chinese-ogs" && r.Ko != goban.PositionalSuperko {
-				t.Skipf("goban bug: chinese-ogs has ko rule %v; docs/RULES.md and KataGo give it positional superko", r.Ko)
-			}
 			g := seedGame(t, diaTripleKo, tc.rules, goban.Black)
 			for i := 1; i <= 18; i++ {
 				m := move(t, g, tripleKoCycle[(i-1)%len(tripleKoCycle)])
@@ -863,15 +849,13 @@ func TestSeedRepetition(t *testing.T) {
 				if !g.Ended() {
 					t.Fatalf("move %d: game goes on; want it to end with %s", i, tc.result)
 				}
-				{
-					if got := g.Result().String(); got != tc.result {
-						t.Fatalf("result %s, want %s", got, tc.result)
-					}
-					if err := g.Play(move(t, g, tripleKoCycle[i%len(tripleKoCycle)])); !errors.Is(err, goban.ErrGameOver) {
-						t.Fatalf("move after the end: %v, want game over", err)
-					}
-					return
+				if got := g.Result().String(); got != tc.result {
+					t.Fatalf("result %s, want %s", got, tc.result)
 				}
+				if err := g.Play(move(t, g, tripleKoCycle[i%len(tripleKoCycle)])); !errors.Is(err, goban.ErrGameOver) {
+					t.Fatalf("move after the end: %v, want game over", err)
+				}
+				return
 			}
 			t.Fatal("cycle played 18 moves without the expected outcome")
 		})
@@ -888,6 +872,7 @@ func TestSeedSuperkoKinds(t *testing.T) {
 		last  error
 	}{
 		{"tromp-taylor", goban.ErrSuperko},
+		{"chinese-ogs", goban.ErrSuperko},
 		{"aga", nil},
 		{"new-zealand", nil},
 		{"japanese", nil},
@@ -937,11 +922,41 @@ func TestSeedAtariGo(t *testing.T) {
 
 // TestSeedAtariGoNoVoluntaryPass: docs/RULES.md §9 — W introduces passing
 // only with the territory goal, so in Atari-Go a pass is legal only when no
-// stone can be played.
+// stone can be played; the other rulesets allow it always.
 func TestSeedAtariGoNoVoluntaryPass(t *testing.T) {
-	g := goban.MustNewGame(5, 5, goban.MustRuleset("atari"))
-	if err := g.Play(goban.PassMove(goban.Black)); err == nil {
-		t.Skip("goban bug: atari allows a voluntary pass on an empty board; docs/RULES.md §9 and §14 allow a pass only without a legal play")
+	// White's chain has four eyes: every black stone is a suicide that
+	// captures nothing, while White may fill an eye.
+	const noBlackPlay = `
+. O .
+O O O
+. O .`
+	for _, tc := range []struct {
+		name, rules, diagram string
+		color                goban.Color
+		err                  error // nil: the pass is legal
+	}{
+		{"empty board", "atari", "", goban.Black, goban.ErrPassNotAllowed},
+		{"empty board, White", "atari", "", goban.White, goban.ErrPassNotAllowed},
+		{"no black stone can be played", "atari", noBlackPlay, goban.Black, nil},
+		{"White can fill an eye", "atari", noBlackPlay, goban.White, goban.ErrPassNotAllowed},
+		{"japanese, empty board", "japanese", "", goban.Black, nil},
+		{"tromp-taylor, empty board", "tromp-taylor", "", goban.White, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var g *goban.Game
+			if tc.diagram == "" {
+				g = goban.MustNewGame(5, 5, ruleset(t, tc.rules))
+				g.SetToMove(tc.color)
+			} else {
+				g = seedGame(t, tc.diagram, tc.rules, tc.color)
+			}
+			var st step
+			st.move, st.err = tc.color.Letter()+" pass", tc.err
+			play(t, g, []step{st})
+			if tc.err == nil && (g.ToMove() != tc.color.Opponent() || g.Ended()) {
+				t.Errorf("after the pass: %v to move, ended %v; want %v, not ended", g.ToMove(), g.Ended(), tc.color.Opponent())
+			}
+		})
 	}
 }
 
@@ -1109,7 +1124,7 @@ func TestSeedOnlineKomiOtherSizes(t *testing.T) {
 		komi float64
 	}{{7, 7, 3.5}, {11, 11, 3.5}, {15, 15, 4.5}, {19, 13, 4.5}, {21, 21, 5.5}} {
 		if got := r.DefaultKomi(tc.w, tc.h, 0); got != tc.komi {
-			t.Skipf("goban bug: online komi on %dx%d is %v; docs/RULES.md (Named rulesets) asks for %v",
+			t.Errorf("online komi on %dx%d is %v; docs/RULES.md (Named rulesets) asks for %v",
 				tc.w, tc.h, got, tc.komi)
 		}
 	}

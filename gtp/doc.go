@@ -49,4 +49,9 @@
 // an external engine such as
 // "gnugo --mode gtp" as a [Process], captures its standard error, and
 // [Process.Close] ends it with quit and, after a grace period, a kill.
+// [Session] is a controller's game on such an engine: board size, komi,
+// rules (with the one table of ruleset aliases for kata-set-rules and
+// kgs-rules), time settings, handicap, the moves so far, time_left and
+// genmove, choosing among the commands the engine knows. The match runner
+// and the server's external bots both use it.
 package gtp

@@ -8,7 +8,11 @@ import (
 	"tengen/goban"
 )
 
-// MoveRequest is what a [Player] is asked when the engine must move.
+// MoveRequest is what a [Player] is asked when the engine must move: what
+// the controller has said, in the protocol's terms (TimeState records
+// whether time_left was ever sent). Tengen's search engine takes an
+// engine.Request instead, which package gtpengine fills in from this once;
+// gtp may not import the engine, nor the engine gtp.
 type MoveRequest struct {
 	// Game is a copy of the game with Color to move; the player may play on
 	// it freely.

@@ -39,20 +39,29 @@ func runTranscripts(t *testing.T, dir string, newServer func(t *testing.T) serve
 			if err := newServer(t).Serve(context.Background(), strings.NewReader(string(input)), &out); err != nil {
 				t.Fatalf("Serve: %v", err)
 			}
-			golden := strings.TrimSuffix(in, ".gtp") + ".out"
-			if *update {
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("output differs from %s (run with -update to accept)\n--- got ---\n%s\n--- want ---\n%s", golden, out.String(), want)
-			}
+			checkGolden(t, strings.TrimSuffix(in, ".gtp")+".out", out.String())
 		})
+	}
+}
+
+// checkGolden compares got with the golden file, or rewrites the file with
+// -update.
+func checkGolden(t *testing.T, golden, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run with -update to accept)\n--- got ---\n%s\n--- want ---\n%s", golden, got, want)
 	}
 }

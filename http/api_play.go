@@ -90,7 +90,7 @@ func (s *Server) playCommand(w nethttp.ResponseWriter, r *nethttp.Request, body 
 func (s *Server) apiMove(w nethttp.ResponseWriter, r *nethttp.Request) {
 	var cmd tengen.MoveCommand
 	s.playCommand(w, r, &cmd, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
-		return p.Move(r.Context(), gameID, userID, cmd)
+		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandMove, Move: cmd})
 	})
 }
 
@@ -106,7 +106,7 @@ func (s *Server) apiToggle(w nethttp.ResponseWriter, r *nethttp.Request) {
 		if req.X == nil || req.Y == nil {
 			return nil, tengen.Errorf(tengen.EINVALID, "A point needs x and y.")
 		}
-		return p.Toggle(r.Context(), gameID, userID, goban.Point{X: *req.X, Y: *req.Y})
+		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandToggle, Point: goban.Point{X: *req.X, Y: *req.Y}})
 	})
 }
 
@@ -118,14 +118,14 @@ type acceptRequest struct {
 func (s *Server) apiAccept(w nethttp.ResponseWriter, r *nethttp.Request) {
 	var req acceptRequest
 	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
-		return p.Accept(r.Context(), gameID, userID, req.Seq)
+		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandAccept, Seq: req.Seq})
 	})
 }
 
 func (s *Server) apiResume(w nethttp.ResponseWriter, r *nethttp.Request) {
 	var req struct{}
 	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
-		return p.Resume(r.Context(), gameID, userID)
+		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandResume})
 	})
 }
 

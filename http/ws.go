@@ -13,7 +13,6 @@ import (
 	"github.com/coder/websocket"
 
 	"tengen"
-	"tengen/goban"
 )
 
 // Limits of the game WebSocket (docs/API.md, "WebSocket").
@@ -300,46 +299,46 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 		return *v, nil
 	}
 	var err error
+	// The snapshot a command returns is not needed here: the watcher
+	// receives the change as events.
+	do := tengen.Command{Quiet: true}
 	switch cmd.Type {
 	case "move", "pass", "resign":
-		mc := tengen.MoveCommand{Kind: tengen.MovePlay}
+		do.Kind, do.Move.Kind = tengen.CommandMove, tengen.MovePlay
 		switch cmd.Type {
 		case "pass":
-			mc.Kind = tengen.MovePass
+			do.Move.Kind = tengen.MovePass
 		case "resign":
-			mc.Kind = tengen.MoveResign
+			do.Move.Kind = tengen.MoveResign
 		}
 		if cmd.Seq != nil {
-			mc.Seq = *cmd.Seq
+			do.Move.Seq = *cmd.Seq
 		} else if cmd.Type != "resign" {
 			return tengen.Errorf(tengen.EINVALID, "The %s command needs %s.", cmd.Type, "seq")
 		}
 		if cmd.Type == "move" {
-			if mc.X, err = need(cmd.X, "x"); err != nil {
+			if do.Move.X, err = need(cmd.X, "x"); err != nil {
 				return err
 			}
-			if mc.Y, err = need(cmd.Y, "y"); err != nil {
+			if do.Move.Y, err = need(cmd.Y, "y"); err != nil {
 				return err
 			}
 		}
-		_, err = p.Move(ctx, c.gameID, c.userID, mc)
 	case "toggle":
-		var x, y int
-		if x, err = need(cmd.X, "x"); err != nil {
+		do.Kind = tengen.CommandToggle
+		if do.Point.X, err = need(cmd.X, "x"); err != nil {
 			return err
 		}
-		if y, err = need(cmd.Y, "y"); err != nil {
+		if do.Point.Y, err = need(cmd.Y, "y"); err != nil {
 			return err
 		}
-		_, err = p.Toggle(ctx, c.gameID, c.userID, goban.Point{X: x, Y: y})
 	case "accept":
-		var seq int
-		if seq, err = need(cmd.Seq, "seq"); err != nil {
+		do.Kind = tengen.CommandAccept
+		if do.Seq, err = need(cmd.Seq, "seq"); err != nil {
 			return err
 		}
-		_, err = p.Accept(ctx, c.gameID, c.userID, seq)
 	case "resume":
-		_, err = p.Resume(ctx, c.gameID, c.userID)
+		do.Kind = tengen.CommandResume
 	case "sync":
 		// Stop, then watch again: events before the stop are queued ahead
 		// of the new snapshot, and those after it are in the snapshot, so
@@ -358,8 +357,10 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 	default:
 		return tengen.Errorf(tengen.EINVALID, "Unknown message type %q.", cmd.Type)
 	}
-	if err != nil {
-		return err
+	if do.Kind != "" {
+		if _, err := p.Do(ctx, c.gameID, c.userID, do); err != nil {
+			return err
+		}
 	}
 	c.enqueue(mustJSON(wsReply{Type: "ok", ID: cmd.ID}))
 	return nil

@@ -7,13 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"tengen/clock"
 	"tengen/goban"
+	"tengen/gtp"
 	"tengen/sgf"
 )
 
@@ -219,13 +219,6 @@ func colorName(c goban.Color) string {
 	return "Black"
 }
 
-func colorWord(c goban.Color) string {
-	if c == goban.White {
-		return "white"
-	}
-	return "black"
-}
-
 func formatKomi(k float64) string { return strconv.FormatFloat(k, 'f', -1, 64) }
 
 // setup tells both engines the board size, rules, handicap, komi and time
@@ -239,13 +232,10 @@ func (gm *game) setup(ctx context.Context) error {
 	gm.g = g
 	for _, c := range []goban.Color{goban.Black, goban.White} {
 		p := gm.players[c]
-		if _, err := p.send(ctx, "boardsize", strconv.Itoa(cfg.Size)); err != nil {
-			return fmt.Errorf("%s: boardsize %d: %s", gm.who(c), cfg.Size, p.failure(err))
+		if err := p.NewGame(ctx, cfg.Size); err != nil {
+			return fmt.Errorf("%s: %s", gm.who(c), p.explain(err))
 		}
-		if _, err := p.send(ctx, "clear_board"); err != nil {
-			return fmt.Errorf("%s: clear_board: %s", gm.who(c), p.failure(err))
-		}
-		if w := sendRules(ctx, p, gm.rules); w != "" {
+		if w := rulesWarning(ctx, p, gm.rules); w != "" {
 			gm.warn("%s: %s", p.name, w)
 		}
 	}
@@ -261,72 +251,34 @@ func (gm *game) setup(ctx context.Context) error {
 	g.SetKomi(komi)
 	for _, c := range []goban.Color{goban.Black, goban.White} {
 		p := gm.players[c]
-		if _, err := p.send(ctx, "komi", formatKomi(komi)); err != nil {
+		if err := p.SetKomi(ctx, komi); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			gm.warn("%s: komi %s: %s", p.name, formatKomi(komi), p.failure(err))
+			gm.warn("%s: %s", p.name, p.explain(err))
 		}
 		if cfg.Time.Kind != clock.None {
-			if w := sendTimeSettings(ctx, p, cfg.Time); w != "" {
-				gm.warn("%s: %s", p.name, w)
+			if err := p.SetTime(ctx, cfg.Time); errors.Is(err, gtp.ErrUnsupported) {
+				gm.warn("%s: knows no time_settings command; it does not know its time", p.name)
+			} else if err != nil {
+				gm.warn("%s: %s", p.name, p.explain(err))
 			}
 		}
 	}
 	return nil
 }
 
-// kataRules and kgsRules translate goban's ruleset names into the names
-// KataGo's kata-set-rules and KGS's kgs-rules know, for rulesets those
-// engines do not know by goban's name. The translation keeps the scoring
-// method; komi and ko are told separately or checked by goban.
-var (
-	kataRules = map[string]string{"jasiek": "japanese", "online": "japanese"}
-	kgsRules  = map[string]string{"korean": "japanese", "jasiek": "japanese", "online": "japanese",
-		"chinese-ogs": "chinese", "new-zealand": "new_zealand", "tromp-taylor": "new_zealand"}
-)
-
-// sendRules tells p the ruleset with kata-set-rules or kgs-rules, trying
-// goban's name first (Tengen's engine knows all of them) and then the
-// nearest name the command's authors use. It returns a warning when the
-// engine could not be told.
-func sendRules(ctx context.Context, p *player, r goban.Ruleset) string {
-	for _, cmd := range []struct {
-		name  string
-		alias map[string]string
-	}{{"kata-set-rules", kataRules}, {"kgs-rules", kgsRules}} {
-		if !p.knows(ctx, cmd.name) {
-			continue
-		}
-		names := []string{r.Name}
-		if a, ok := cmd.alias[r.Name]; ok {
-			names = append(names, a)
-		}
-		var last error
-		for _, n := range names {
-			if _, last = p.send(ctx, cmd.name, n); last == nil {
-				return ""
-			}
-		}
-		return fmt.Sprintf("%s %s: %s; the engine may play other rules", cmd.name, r.Name, p.failure(last))
+// rulesWarning tells p the ruleset and returns a warning when the engine
+// could not be told.
+func rulesWarning(ctx context.Context, p *player, r goban.Ruleset) string {
+	err := p.SetRules(ctx, r.Name)
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, gtp.ErrUnsupported):
+		return fmt.Sprintf("knows neither kata-set-rules nor kgs-rules; make sure its command line selects %s rules", r.Name)
 	}
-	return fmt.Sprintf("knows neither kata-set-rules nor kgs-rules; make sure its command line selects %s rules", r.Name)
-}
-
-// sendTimeSettings tells p the time control, with kgs-time_settings where
-// the engine knows it (it says byo-yomi exactly) and time_settings
-// otherwise. It returns a warning when the engine could not be told.
-func sendTimeSettings(ctx context.Context, p *player, tc clock.TimeControl) string {
-	line, _ := clock.TimeSettingsCommand(tc)
-	if p.knows(ctx, "kgs-time_settings") {
-		line, _ = clock.KGSTimeSettingsCommand(tc)
-	} else if !p.knows(ctx, "time_settings") {
-		return "knows no time_settings command; it does not know its time"
-	}
-	if _, err := p.sendLine(ctx, line); err != nil {
-		return fmt.Sprintf("%s: %s", line, p.failure(err))
-	}
-	return ""
+	return p.explain(err) + "; the engine may play other rules"
 }
 
 // handicap places the handicap stones in the goban game and tells both
@@ -334,19 +286,18 @@ func sendTimeSettings(ctx context.Context, p *player, tc clock.TimeControl) stri
 func (gm *game) handicap(ctx context.Context) error {
 	n, size := gm.cfg.Handicap, gm.cfg.Size
 	black, white := gm.players[goban.Black], gm.players[goban.White]
-	var pts []goban.Point
 	if gm.cfg.FreeHandicap {
-		ans, err := black.send(ctx, "place_free_handicap", strconv.Itoa(n))
+		pts, err := black.PlaceFreeHandicap(ctx, n)
 		if err != nil {
-			return fmt.Errorf("%s: place_free_handicap %d: %s", gm.who(goban.Black), n, black.failure(err))
-		}
-		if pts, err = parseVertices(ans, size); err != nil {
-			return fmt.Errorf("%s: place_free_handicap %d: %v", gm.who(goban.Black), n, err)
+			return fmt.Errorf("%s: %s", gm.who(goban.Black), black.explain(err))
 		}
 		if err := gm.g.PlaceHandicap(pts); err != nil {
 			return fmt.Errorf("%s: place_free_handicap %d: %v", gm.who(goban.Black), n, err)
 		}
-		return tellHandicap(ctx, white, gm.who(goban.White), pts, size, false)
+		if err := white.SetHandicap(ctx, pts, false); err != nil {
+			return fmt.Errorf("%s: %s", gm.who(goban.White), white.explain(err))
+		}
+		return nil
 	}
 	pts, err := fixedHandicap(size, n)
 	if err != nil {
@@ -356,80 +307,11 @@ func (gm *game) handicap(ctx context.Context) error {
 		return err
 	}
 	for _, c := range []goban.Color{goban.Black, goban.White} {
-		if err := tellHandicap(ctx, gm.players[c], gm.who(c), pts, size, true); err != nil {
-			return err
+		if err := gm.players[c].SetHandicap(ctx, pts, true); err != nil {
+			return fmt.Errorf("%s: %s", gm.who(c), gm.players[c].explain(err))
 		}
 	}
 	return nil
-}
-
-// tellHandicap puts the handicap stones pts on p's board: with
-// fixed_handicap when they are the fixed points and p knows the command
-// (checking that p puts them where goban does), with set_free_handicap
-// otherwise.
-func tellHandicap(ctx context.Context, p *player, who string, pts []goban.Point, size int, fixed bool) error {
-	if fixed && p.knows(ctx, "fixed_handicap") {
-		n := strconv.Itoa(len(pts))
-		ans, err := p.send(ctx, "fixed_handicap", n)
-		if err != nil {
-			return fmt.Errorf("%s: fixed_handicap %s: %s", who, n, p.failure(err))
-		}
-		got, err := parseVertices(ans, size)
-		if err != nil {
-			return fmt.Errorf("%s: fixed_handicap %s: %v", who, n, err)
-		}
-		if !samePoints(got, pts) {
-			return fmt.Errorf("%s: fixed_handicap %s put the stones at %s, not at %s", who, n, strings.TrimSpace(ans), formatVertices(pts, size))
-		}
-		return nil
-	}
-	if _, err := p.send(ctx, "set_free_handicap", strings.Fields(formatVertices(pts, size))...); err != nil {
-		return fmt.Errorf("%s: set_free_handicap: %s", who, p.failure(err))
-	}
-	return nil
-}
-
-func parseVertices(s string, size int) ([]goban.Point, error) {
-	var pts []goban.Point
-	for _, f := range strings.Fields(s) {
-		pt, pass, err := goban.ParseVertex(f, size, size)
-		if err != nil || pass {
-			return nil, fmt.Errorf("%q is not a list of vertices", strings.TrimSpace(s))
-		}
-		pts = append(pts, pt)
-	}
-	return pts, nil
-}
-
-func formatVertices(pts []goban.Point, size int) string {
-	vs := make([]string, len(pts))
-	for i, p := range pts {
-		vs[i] = goban.FormatVertex(p, size)
-	}
-	return strings.Join(vs, " ")
-}
-
-func samePoints(a, b []goban.Point) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	less := func(p, q goban.Point) int {
-		if p.Y != q.Y {
-			return p.Y - q.Y
-		}
-		return p.X - q.X
-	}
-	a, b = slices.Clone(a), slices.Clone(b)
-	slices.SortFunc(a, less)
-	slices.SortFunc(b, less)
-	return slices.Equal(a, b)
-}
-
-func toClock(c goban.Color) clock.Color {
-	if c == goban.White {
-		return clock.White
-	}
-	return clock.Black
 }
 
 // lose ends the game with c's loss for reason (EndForfeit or EndTime).
@@ -448,14 +330,13 @@ func (gm *game) move(ctx context.Context, c goban.Color) error {
 	var clockLimit time.Duration
 	hasClock := false
 	if tc.Kind != clock.None {
-		if line, ok := clock.TimeLeftCommand(toClock(c), tc, gm.states[c]); ok && p.knows(ctx, "time_left") {
-			if _, err := p.sendLine(ctx, line); err != nil {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s %s on %s.", gm.who(c), p.failure(err), line))
-				return nil
+		// An engine that does not know time_left is not told.
+		if err := p.TimeLeft(ctx, c, tc, gm.states[c]); err != nil && !errors.Is(err, gtp.ErrUnsupported) {
+			if ctx.Err() != nil {
+				return ctx.Err()
 			}
+			gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s %s.", gm.who(c), onCommand(p, err)))
+			return nil
 		}
 		clockLimit, hasClock = tc.Remaining(gm.states[c])
 		clockLimit += cfg.TimeGrace
@@ -469,11 +350,12 @@ func (gm *game) move(ctx context.Context, c goban.Color) error {
 		mctx, cancel = context.WithTimeout(ctx, limit)
 	}
 	start := time.Now()
-	ans, err := p.proc.Send(mctx, "genmove", colorWord(c))
+	m, err := p.GenMove(mctx, c)
 	elapsed := time.Since(start)
 	cancel()
 	gm.res.Think[gm.engine[c]].add(elapsed)
-	if err != nil {
+	var bad *gtp.AnswerError
+	if err != nil && !errors.As(err, &bad) {
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
@@ -493,21 +375,11 @@ func (gm *game) move(ctx context.Context, c goban.Color) error {
 			return nil
 		}
 	}
-	v := strings.TrimSpace(ans)
-	var m goban.Move
-	if strings.EqualFold(v, "resign") {
-		m = goban.ResignMove(c)
-	} else {
-		pt, pass, err := goban.ParseVertex(v, cfg.Size, cfg.Size)
-		if err != nil {
-			gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s answered genmove with %q, which is not a move on this board.", gm.who(c), v))
-			return nil
-		}
-		m = goban.PlayAt(c, pt)
-		if pass {
-			m = goban.PassMove(c)
-		}
+	if bad != nil {
+		gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s answered genmove with %q, which is not a move on this board.", gm.who(c), bad.Answer))
+		return nil
 	}
+	v := goban.FormatMoveVertex(m, cfg.Size)
 	if err := g.Play(m); err != nil {
 		why := err
 		var ime *goban.IllegalMoveError
@@ -520,12 +392,11 @@ func (gm *game) move(ctx context.Context, c goban.Color) error {
 	if g.Ended() {
 		return nil // the opponent need not know the last move
 	}
-	vertex := goban.FormatMoveVertex(m, cfg.Size)
-	if _, err := opp.send(ctx, "play", colorWord(c), vertex); err != nil {
+	if err := opp.Play(ctx, m); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		gm.lose(c.Opponent(), goban.EndForfeit, fmt.Sprintf("%s %s on play %s %s, a legal move.", gm.who(c.Opponent()), opp.failure(err), colorWord(c), vertex))
+		gm.lose(c.Opponent(), goban.EndForfeit, fmt.Sprintf("%s %s, a legal move.", gm.who(c.Opponent()), onCommand(opp, err)))
 	}
 	return nil
 }
@@ -624,29 +495,24 @@ func (gm *game) refereeScore(ctx context.Context) (goban.Result, string, error) 
 		return goban.Result{}, "", err
 	}
 	defer ref.close()
-	for _, cmd := range [][]string{{"boardsize", strconv.Itoa(cfg.Size)}, {"clear_board"}} {
-		if _, err := ref.send(ctx, cmd[0], cmd[1:]...); err != nil {
-			return goban.Result{}, ref.name, fmt.Errorf("%s %s", ref.name, ref.failure(err))
-		}
+	if err := ref.NewGame(ctx, cfg.Size); err != nil {
+		return goban.Result{}, ref.name, fmt.Errorf("%s %s", ref.name, onCommand(ref, err))
 	}
-	if w := sendRules(ctx, ref, gm.rules); w != "" {
+	if w := rulesWarning(ctx, ref, gm.rules); w != "" {
 		gm.warn("referee %s: %s", ref.name, w)
 	}
 	if n, pts := g.Handicap(); n >= 2 {
-		if err := tellHandicap(ctx, ref, "referee "+ref.name, pts, cfg.Size, false); err != nil {
-			return goban.Result{}, ref.name, err
+		if err := ref.SetHandicap(ctx, pts, false); err != nil {
+			return goban.Result{}, ref.name, fmt.Errorf("referee %s: %s", ref.name, ref.explain(err))
 		}
 	}
-	if _, err := ref.send(ctx, "komi", formatKomi(g.Komi())); err != nil {
-		return goban.Result{}, ref.name, fmt.Errorf("%s %s", ref.name, ref.failure(err))
+	if err := ref.SetKomi(ctx, g.Komi()); err != nil {
+		return goban.Result{}, ref.name, fmt.Errorf("%s %s", ref.name, onCommand(ref, err))
 	}
-	for i, m := range nonResign(g.Moves()) {
-		v := goban.FormatMoveVertex(m, cfg.Size)
-		if _, err := ref.send(ctx, "play", colorWord(m.Color), v); err != nil {
-			return goban.Result{}, ref.name, fmt.Errorf("%s %s on move %d (play %s %s)", ref.name, ref.failure(err), i+1, colorWord(m.Color), v)
-		}
+	if n, err := ref.Replay(ctx, g.Moves()); err != nil {
+		return goban.Result{}, ref.name, fmt.Errorf("%s %s on move %d", ref.name, onCommand(ref, err), n+1)
 	}
-	ans, err := ref.send(ctx, "final_score")
+	ans, err := ref.Send(ctx, "final_score")
 	if err != nil {
 		return goban.Result{}, ref.name, fmt.Errorf("%s %s", ref.name, ref.failure(err))
 	}

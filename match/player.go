@@ -12,18 +12,14 @@ import (
 	"tengen/gtp"
 )
 
-// player is one running engine of one game. It is used by the goroutine
-// that plays the game only.
+// player is one running engine of one game: its process and the GTP
+// session on it, whose Send bounds every command but genmove with the
+// command timeout. It is used by the goroutine that plays the game only.
 type player struct {
+	*gtp.Session
 	proc *gtp.Process
 	// name is the engine's name and version, e.g. "GNU Go 3.8".
 	name string
-	// known holds the commands of list_commands; nil when the engine does
-	// not answer list_commands, and then knownCache holds the answers of
-	// known_command.
-	known      map[string]bool
-	knownCache map[string]bool
-	timeout    time.Duration
 }
 
 // startPlayer starts the engine and asks for its name, version and
@@ -44,25 +40,21 @@ func startPlayer(ctx context.Context, spec EngineSpec, stderr io.Writer, timeout
 	if err != nil {
 		return nil, err
 	}
-	p := &player{proc: proc, timeout: timeout, knownCache: map[string]bool{}}
-	name, err := p.send(ctx, "name")
+	p := &player{Session: gtp.NewSession(proc, timeout), proc: proc}
+	name, err := p.Send(ctx, "name")
 	if err != nil {
 		p.close()
 		return nil, fmt.Errorf("%s: %s", spec, p.failure(err))
 	}
 	p.name = strings.TrimSpace(firstLine(name))
-	if v, err := p.send(ctx, "version"); err == nil && strings.TrimSpace(v) != "" {
+	if v, err := p.Send(ctx, "version"); err == nil && strings.TrimSpace(v) != "" {
 		p.name += " " + strings.TrimSpace(firstLine(v))
 	}
 	if p.name == "" {
 		p.name = spec.Command[0]
 	}
-	if list, err := p.send(ctx, "list_commands"); err == nil {
-		p.known = map[string]bool{}
-		for _, f := range strings.Fields(list) {
-			p.known[f] = true
-		}
-	}
+	// Without list_commands the session asks known_command.
+	_ = p.ListCommands(ctx)
 	return p, nil
 }
 
@@ -71,41 +63,14 @@ func firstLine(s string) string {
 	return line
 }
 
-// send sends a command other than genmove with the command timeout.
-func (p *player) send(ctx context.Context, name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, p.timeout)
-	defer cancel()
-	return p.proc.Send(ctx, name, args...)
-}
-
-// sendLine sends a command given as one line, such as clock's
-// "time_settings 0 1 1".
-func (p *player) sendLine(ctx context.Context, line string) (string, error) {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return "", errors.New("empty command")
-	}
-	return p.send(ctx, f[0], f[1:]...)
-}
-
-// knows reports whether the engine implements the command.
-func (p *player) knows(ctx context.Context, name string) bool {
-	if p.known != nil {
-		return p.known[name]
-	}
-	if k, ok := p.knownCache[name]; ok {
-		return k
-	}
-	ans, err := p.send(ctx, "known_command", name)
-	k := err == nil && strings.TrimSpace(ans) == "true"
-	p.knownCache[name] = k
-	return k
-}
-
 // failure describes why a command failed, for a forfeit's reason: the
 // engine's error message, a timeout, or the engine's exit with the last
 // line it wrote to standard error.
 func (p *player) failure(err error) string {
+	var ce *gtp.CommandError
+	if errors.As(err, &ce) {
+		err = ce.Err
+	}
 	var ge *gtp.Error
 	switch {
 	case errors.As(err, &ge):
@@ -125,6 +90,26 @@ func (p *player) failure(err error) string {
 		// or it closed its output and lives on.
 	}
 	return fmt.Sprintf("failed: %v", err)
+}
+
+// explain describes the failure of a session's step: the command and
+// why it failed, or what was wrong with the answer.
+func (p *player) explain(err error) string {
+	var ce *gtp.CommandError
+	if errors.As(err, &ce) {
+		return ce.Line + ": " + p.failure(ce.Err)
+	}
+	return err.Error()
+}
+
+// onCommand describes the failure of a command for a forfeit's reason:
+// why it failed "on" the command line, such as `exited on play w D4`.
+func onCommand(p *player, err error) string {
+	var ce *gtp.CommandError
+	if errors.As(err, &ce) {
+		return p.failure(ce.Err) + " on " + ce.Line
+	}
+	return err.Error()
 }
 
 func lastLine(s string) string {

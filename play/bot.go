@@ -13,6 +13,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/engine"
 	"tengen/goban"
 )
 
@@ -28,23 +29,19 @@ type BotPlayer interface {
 	GenMove(ctx context.Context, req BotRequest) (goban.Move, error)
 }
 
-// BotRequest is the position a bot is asked to move in.
+// BotRequest is the position a bot is asked to move in: the request shape
+// of every computer player (engine.Request: the position, which the bot may
+// change, the colour, the time control and both clocks as they stood when
+// the bot's turn began, nil without a clock), and what only the server
+// knows.
 type BotRequest struct {
+	engine.Request
 	GameID int64
-	// Game is a copy of the position; the bot may change it.
-	Game  *goban.Game
-	Color goban.Color
 	// Settings are the game's settings (board size, ruleset, handicap).
 	Settings tengen.GameSettings
 	// Moves are the stored moves in order, for bots that replay the game
 	// (handicap stones are in Game.Handicap, not here).
 	Moves []*tengen.GameMove
-	// Time is the game's time control (Kind clock.None without a
-	// clock); State and OpponentState are the two clocks as they stood
-	// when the bot's turn began, nil without a clock.
-	Time          clock.TimeControl
-	State         *clock.State
-	OpponentState *clock.State
 }
 
 // Bot is a computer opponent: an account that the service plays for.
@@ -211,18 +208,12 @@ func (s *Service) PlayBot(ctx context.Context, userID int64, name string, set te
 	if err := s.cfg.Challenges.CreateChallenge(ctx, c); err != nil {
 		return nil, err
 	}
-	g, err := s.cfg.Games.CreateGameFromChallenge(ctx, c.ID, b.userID, nil)
-	if err != nil {
-		return nil, err
-	}
-	// Loading the game starts its clock and, when the bot moves first,
+	// Creating the game starts its clock and, when the bot moves first,
 	// queues its move.
-	lg, err := s.lock(ctx, g.ID)
+	g, err := s.create(ctx, c, b.userID)
 	if err != nil {
 		return nil, err
 	}
-	g = lg.g
-	s.unlock(lg)
 	s.log.Info("play: game against the computer", "game", g.ID, "user", userID, "bot", b.Name)
 	return g, nil
 }
@@ -273,7 +264,7 @@ func (s *Service) botToAct(lg *game) []goban.Color {
 	g := lg.g
 	switch g.Status {
 	case tengen.GamePlaying:
-		if s.bots[playerID(g, g.ToMove)] != nil && lg.pos.placing == 0 {
+		if s.bots[playerID(g, g.ToMove)] != nil && lg.pos.gb.HandicapToPlace() == 0 {
 			return []goban.Color{g.ToMove}
 		}
 	case tengen.GameScoring:
@@ -384,7 +375,7 @@ func (s *Service) botJob(id int64) {
 // botRequest copies what the bot of colour c needs. The caller holds
 // lg.mu.
 func (s *Service) botRequest(lg *game, c goban.Color) BotRequest {
-	req := BotRequest{GameID: lg.id, Game: lg.pos.gb.Clone(), Color: c, Settings: lg.g.Settings,
+	req := BotRequest{Request: engine.Request{Game: lg.pos.gb.Clone(), Color: c}, GameID: lg.id, Settings: lg.g.Settings,
 		Moves: lg.moves[:len(lg.moves):len(lg.moves)]}
 	if tc, ok := timeControlOf(lg.g.Settings.TimeControl); ok && lg.clk != nil {
 		req.Time = tc
@@ -422,7 +413,7 @@ func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c goban.C
 	default:
 		cmd.Kind = tengen.MoveResign
 	}
-	_, err = s.Move(ctx, g.ID, b.userID, cmd)
+	_, err = s.Do(ctx, g.ID, b.userID, tengen.Command{Kind: tengen.CommandMove, Move: cmd, Quiet: true})
 	switch tengen.ErrorCode(err) {
 	case "":
 	case tengen.EINVALID:
@@ -493,7 +484,7 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color)
 		if giveIn {
 			s.log.Info("play: bot accepts a count it disagrees with", "game", id, "bot", b.Name)
 		}
-		if _, err := s.Accept(ctx, id, b.userID, seq); err != nil && tengen.ErrorCode(err) != tengen.ECONFLICT {
+		if _, err := s.Do(ctx, id, b.userID, tengen.Command{Kind: tengen.CommandAccept, Seq: seq, Quiet: true}); err != nil && tengen.ErrorCode(err) != tengen.ECONFLICT {
 			s.log.Error("play: bot accepting", "game", id, "bot", b.Name, "err", err)
 		}
 		return
@@ -515,7 +506,7 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color)
 			return
 		}
 		tried[*next] = true
-		snap, err := s.Toggle(ctx, id, b.userID, *next)
+		snap, err := s.Do(ctx, id, b.userID, tengen.Command{Kind: tengen.CommandToggle, Point: *next})
 		if err != nil {
 			if tengen.ErrorCode(err) != tengen.ECONFLICT {
 				s.log.Error("play: bot toggling", "game", id, "bot", b.Name, "err", err)
@@ -571,9 +562,8 @@ func symmetricDifference(a, b []goban.Point) []goban.Point {
 	return out
 }
 
-// forfeit ends the game because the bot of colour loser failed: the
-// opponent wins by forfeit (B+F or W+F). It changes nothing if the game
-// moved on since move moveCount.
+// forfeit ends the game because the bot of colour loser failed (see
+// forfeitCmd).
 func (s *Service) forfeit(id int64, moveCount int, loser goban.Color, reason string) {
 	ctx := context.Background()
 	lg, err := s.lock(ctx, id)
@@ -581,36 +571,7 @@ func (s *Service) forfeit(id int64, moveCount int, loser goban.Color, reason str
 		return
 	}
 	defer s.unlock(lg)
-	if lg.g.Status == tengen.GameFinished || lg.g.MoveCount != moveCount {
-		return
-	}
-	result := "B+F"
-	if loser == goban.Black {
-		result = "W+F"
-	}
-	rec := lg.rec
-	clk := lg.clk.Clone()
-	if clk != nil {
-		if _, running := clk.Running(); running {
-			if _, err := clk.Pause(s.cfg.Now()); err != nil {
-				s.log.Error("play: forfeit: clock", "game", id, "err", err)
-			}
-		}
-		if rec.Clock, err = clk.MarshalJSON(); err != nil {
-			s.log.Error("play: forfeit: clock", "game", id, "err", err)
-			return
-		}
-	}
-	g, err := s.cfg.Games.UpdateGame(ctx, id, moveCount, tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result, Record: &rec})
-	if err != nil {
+	if err := s.apply(ctx, lg, forfeitCmd{loser: loser, moveCount: moveCount, reason: reason}); err != nil {
 		s.log.Error("play: forfeit", "game", id, "reason", reason, "err", err)
-		return
 	}
-	if !lg.pos.gb.Ended() {
-		lg.pos.gb.End(loser.Opponent(), goban.EndForfeit)
-	}
-	lg.g, lg.clk, lg.rec = g, clk, rec
-	s.arm(lg)
-	lg.publish(&tengen.GameEvent{Type: tengen.EventPhase, GameID: id, Game: g, Clock: lg.clockView()})
-	s.log.Warn("play: bot forfeits", "game", id, "color", loser, "result", result, "reason", reason)
 }

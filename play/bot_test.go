@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"tengen"
@@ -105,7 +106,7 @@ func (e *botEnv) waitFor(id int64, what string, cond func(*tengen.GameSnapshot) 
 
 func (e *botEnv) move(id int64, seq int, kind tengen.MoveKind, x, y int) *tengen.GameSnapshot {
 	e.t.Helper()
-	snap, err := e.svc.Move(context.Background(), id, e.human.ID, tengen.MoveCommand{Seq: seq, Kind: kind, X: x, Y: y})
+	snap, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: seq, Kind: kind, X: x, Y: y}})
 	if err != nil {
 		e.t.Fatalf("move %d %s %d,%d: %v", seq, kind, x, y, err)
 	}
@@ -204,7 +205,7 @@ func TestBotGamesPerUser(t *testing.T) {
 	id := e.playBot("Passer", nineByNine(tengen.ChooseBlack))
 	_, err := e.svc.PlayBot(context.Background(), e.human.ID, "Passer", nineByNine(tengen.ChooseBlack))
 	wantCode(t, "third game", err, tengen.ECONFLICT)
-	if _, err := e.svc.Move(context.Background(), id, e.human.ID, tengen.MoveCommand{Kind: tengen.MoveResign}); err != nil {
+	if _, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Kind: tengen.MoveResign}}); err != nil {
 		t.Fatal(err)
 	}
 	e.playBot("Passer", nineByNine(tengen.ChooseBlack)) // a finished game makes room
@@ -313,26 +314,31 @@ func (b *countingBot) GenMove(ctx context.Context, req play.BotRequest) (goban.M
 
 func TestBotWorkerPoolBound(t *testing.T) {
 	for _, tt := range []struct{ workers, queue int }{{2, 100}, {1, 1}, {3, 2}} {
-		bot := &countingBot{hold: tt.workers, holdFor: time.Second}
-		e := newBotEnv(t, func() []play.Bot { return []play.Bot{{Name: "Counter", Player: bot}} },
-			func(c *play.Config) { c.BotWorkers, c.BotQueue = tt.workers, tt.queue })
-		var ids []int64
-		const games = 6
-		for range games {
-			ids = append(ids, e.playBot("Counter", nineByNine(tengen.ChooseWhite)))
-		}
-		for _, id := range ids {
-			e.waitFor(id, "the bot's first move", movesAtLeast(1))
-		}
-		bot.mu.Lock()
-		if bot.max > tt.workers || bot.calls != games {
-			t.Errorf("workers %d, queue %d: %d moves at once at most, %d calls; want at most %d at once and %d calls",
-				tt.workers, tt.queue, bot.max, bot.calls, tt.workers, games)
-		}
-		if tt.workers > 1 && bot.max < 2 {
-			t.Errorf("workers %d: never more than %d move at once; the pool does not work in parallel", tt.workers, bot.max)
-		}
-		bot.mu.Unlock()
+		// In the bubble the bots' waits take no real time, and time moves
+		// on only when every goroutine waits: a working pool always shows
+		// its parallelism, however loaded the machine.
+		synctest.Test(t, func(t *testing.T) {
+			bot := &countingBot{hold: tt.workers, holdFor: time.Second}
+			e := newBotEnv(t, func() []play.Bot { return []play.Bot{{Name: "Counter", Player: bot}} },
+				func(c *play.Config) { c.BotWorkers, c.BotQueue = tt.workers, tt.queue })
+			var ids []int64
+			const games = 6
+			for range games {
+				ids = append(ids, e.playBot("Counter", nineByNine(tengen.ChooseWhite)))
+			}
+			for _, id := range ids {
+				e.waitFor(id, "the bot's first move", movesAtLeast(1))
+			}
+			bot.mu.Lock()
+			defer bot.mu.Unlock()
+			if bot.max > tt.workers || bot.calls != games {
+				t.Errorf("workers %d, queue %d: %d moves at once at most, %d calls; want at most %d at once and %d calls",
+					tt.workers, tt.queue, bot.max, bot.calls, tt.workers, games)
+			}
+			if tt.workers > 1 && bot.max < 2 {
+				t.Errorf("workers %d: never more than %d move at once; the pool does not work in parallel", tt.workers, bot.max)
+			}
+		})
 	}
 }
 
@@ -385,7 +391,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		e, id, snap := newGame(t)
 		seq := snap.Proposal.Seq
 		e.waitFor(id, "the bot's acceptance", acceptedBy(goban.White, seq))
-		snap, err := e.svc.Accept(context.Background(), id, e.human.ID, seq)
+		snap, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandAccept, Seq: seq})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,7 +404,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		// The human resumes; the bot, as the opponent of the player who
 		// asked, moves first (it passes: its script is done).
 		e, id, _ := newGame(t)
-		if _, err := e.svc.Resume(context.Background(), id, e.human.ID); err != nil {
+		if _, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandResume}); err != nil {
 			t.Fatal(err)
 		}
 		snap := e.waitFor(id, "the bot's move after the resumption", movesAtLeast(5))
@@ -418,7 +424,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		// again, twice, and then gives in.
 		var toggles int
 		for {
-			snap, err := e.svc.Toggle(ctx, id, e.human.ID, p)
+			snap, err := e.svc.Do(ctx, id, e.human.ID, tengen.Command{Kind: tengen.CommandToggle, Point: p})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -447,7 +453,7 @@ func TestBotScoringAgreement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		snap, err = e.svc.Accept(ctx, id, e.human.ID, snap.Proposal.Seq)
+		snap, err = e.svc.Do(ctx, id, e.human.ID, tengen.Command{Kind: tengen.CommandAccept, Seq: snap.Proposal.Seq})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -495,7 +501,7 @@ func TestBotForfeits(t *testing.T) {
 func TestEngineBotMoveCap(t *testing.T) {
 	bot := play.NewEngineBot(engine.Options{Level: engine.LevelStrong, Threads: 1, Seed: 1, MaxTime: 20 * time.Millisecond})
 	g := goban.MustNewGame(19, 19, goban.MustRuleset("japanese"))
-	m, err := bot.GenMove(context.Background(), play.BotRequest{Game: g, Color: goban.Black})
+	m, err := bot.GenMove(context.Background(), play.BotRequest{Request: engine.Request{Game: g, Color: goban.Black}})
 	if err != nil {
 		t.Fatal(err)
 	}

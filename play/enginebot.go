@@ -52,7 +52,7 @@ func (b *EngineBot) GenMove(ctx context.Context, req BotRequest) (goban.Move, er
 		ctx, cancel = context.WithTimeout(ctx, b.opts.MaxTime)
 		defer cancel()
 	}
-	return e.Move(ctx, req.Game, engine.Request{Color: req.Color, Time: req.Time, State: req.State})
+	return e.Move(ctx, req.Request)
 }
 
 // EngineBots returns one bot per engine level, weakest first, named

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -135,9 +134,10 @@ type GTPBot struct {
 	closed bool
 }
 
+// gtpProc is an engine process and the GTP session on it.
 type gtpProc struct {
 	*gtp.Process
-	known map[string]bool
+	session *gtp.Session
 }
 
 // NewGTPBot returns the bot for cfg; processes start when first needed.
@@ -239,15 +239,11 @@ func (b *GTPBot) start(ctx context.Context) (*gtpProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &gtpProc{Process: proc, known: map[string]bool{}}
-	list, err := p.Send(ctx, "list_commands")
-	if err != nil {
+	p := &gtpProc{Process: proc, session: gtp.NewSession(proc, 0)}
+	if err := p.session.ListCommands(ctx); err != nil {
 		err = b.failure(p, err)
 		p.Close()
-		return nil, fmt.Errorf("list_commands: %w", err)
-	}
-	for _, f := range strings.Fields(list) {
-		p.known[f] = true
+		return nil, err
 	}
 	return p, nil
 }
@@ -268,98 +264,45 @@ func (b *GTPBot) failure(p *gtpProc, err error) error {
 	return err
 }
 
-// kataRuleNames and kgsRuleNames translate goban's ruleset names into the
-// names those commands know where they differ; the scoring method stays.
-var (
-	kataRuleNames = map[string]string{"jasiek": "japanese", "online": "japanese", "pfaundler": "japanese"}
-	kgsRuleNames  = map[string]string{"korean": "japanese", "jasiek": "japanese", "online": "japanese", "pfaundler": "japanese",
-		"chinese-ogs": "chinese", "new-zealand": "new_zealand", "tromp-taylor": "new_zealand"}
-)
-
 // genMove sets the game up in the engine and asks for the move.
 func (b *GTPBot) genMove(ctx context.Context, p *gtpProc, req BotRequest) (goban.Move, error) {
-	n := req.Settings.BoardSize
-	send := func(name string, args ...string) error {
-		_, err := p.Send(ctx, name, args...)
-		if err != nil {
-			return fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
-		}
-		return nil
-	}
-	if err := send("boardsize", strconv.Itoa(n)); err != nil {
+	s := p.session
+	if err := s.NewGame(ctx, req.Settings.BoardSize); err != nil {
 		return goban.Move{}, err
 	}
-	if err := send("clear_board"); err != nil {
-		return goban.Move{}, err
-	}
-	if err := send("komi", strconv.FormatFloat(req.Game.Komi(), 'f', -1, 64)); err != nil {
+	if err := s.SetKomi(ctx, req.Game.Komi()); err != nil {
 		return goban.Move{}, err
 	}
 	// The ruleset, always: the engine must know what it plays.
 	rules := req.Settings.Ruleset
-	told := false
-	for _, c := range []struct {
-		cmd   string
-		alias map[string]string
-	}{{"kata-set-rules", kataRuleNames}, {"kgs-rules", kgsRuleNames}} {
-		if !p.known[c.cmd] {
-			continue
-		}
-		names := []string{rules}
-		if a, ok := c.alias[rules]; ok {
-			names = append(names, a)
-		}
-		for _, name := range names {
-			if send(c.cmd, name) == nil {
-				told = true
-				break
-			}
-		}
-		if told {
-			break
-		}
-	}
-	if !told {
+	if err := s.SetRules(ctx, rules); errors.Is(err, gtp.ErrUnsupported) {
 		b.warnOnce("rules "+rules, fmt.Sprintf("the engine knows neither kata-set-rules nor kgs-rules for %s; its command line must select the rules", rules))
+	} else if err != nil {
+		b.warnOnce("rules "+rules, fmt.Sprintf("%v; its command line must select %s rules", err, rules))
 	}
-	// The time settings, always; "time_settings 0 1 0" is GTP's "no time
-	// limit".
-	line := "time_settings 0 1 0"
-	if req.Time.Kind != clock.None {
-		if p.known["kgs-time_settings"] {
-			line, _ = clock.KGSTimeSettingsCommand(req.Time)
-		} else {
-			line, _ = clock.TimeSettingsCommand(req.Time)
-		}
-	}
-	if f := strings.Fields(line); len(f) > 0 {
-		if err := send(f[0], f[1:]...); err != nil {
-			b.warnOnce("time", fmt.Sprintf("%v; the engine does not know its time", err))
-		}
+	// The time settings, always, "no time limit" too: a process plays
+	// many games.
+	if err := s.SetTime(ctx, req.Time); errors.Is(err, gtp.ErrUnsupported) {
+		b.warnOnce("time", "the engine knows no time_settings command; it does not know its time")
+	} else if err != nil {
+		b.warnOnce("time", fmt.Sprintf("%v; the engine does not know its time", err))
 	}
 	if _, pts := req.Game.Handicap(); len(pts) > 0 {
-		vs := make([]string, len(pts))
-		for i, pt := range pts {
-			vs[i] = goban.FormatVertex(pt, n)
-		}
-		if err := send("set_free_handicap", vs...); err != nil {
+		if err := s.SetHandicap(ctx, pts, false); err != nil {
 			return goban.Move{}, err
 		}
 	}
 	for _, m := range req.Moves {
-		color := "b"
-		if m.Color == goban.White {
-			color = "w"
-		}
+		c := m.Color
+		var err error
 		switch m.Kind {
 		case tengen.MovePlay:
-			if err := send("play", color, goban.FormatVertex(goban.Point{X: m.X, Y: m.Y}, n)); err != nil {
-				return goban.Move{}, err
-			}
+			err = s.Play(ctx, goban.PlayAt(c, goban.Point{X: m.X, Y: m.Y}))
 		case tengen.MovePass:
-			if err := send("play", color, "pass"); err != nil {
-				return goban.Move{}, err
-			}
+			err = s.Play(ctx, goban.PassMove(c))
+		}
+		if err != nil {
+			return goban.Move{}, err
 		}
 	}
 	if req.Time.Kind != clock.None {
@@ -370,39 +313,12 @@ func (b *GTPBot) genMove(ctx context.Context, p *gtpProc, req BotRequest) (goban
 			if side.st == nil {
 				continue
 			}
-			cc := clock.Black
-			if side.c == goban.White {
-				cc = clock.White
-			}
-			if line, ok := clock.TimeLeftCommand(cc, req.Time, *side.st); ok {
-				f := strings.Fields(line)
-				if err := send(f[0], f[1:]...); err != nil {
-					b.warnOnce("time_left", err.Error())
-				}
+			if err := s.TimeLeft(ctx, side.c, req.Time, *side.st); errors.Is(err, gtp.ErrUnsupported) {
+				b.warnOnce("time_left", "the engine knows no time_left command; it is not told its time left")
+			} else if err != nil {
+				b.warnOnce("time_left", err.Error())
 			}
 		}
 	}
-	color := "b"
-	if req.Color == goban.White {
-		color = "w"
-	}
-	ans, err := p.Send(ctx, "genmove", color)
-	if err != nil {
-		return goban.Move{}, fmt.Errorf("genmove %s: %w", color, err)
-	}
-	v := strings.ToLower(strings.TrimSpace(ans))
-	switch v {
-	case "resign":
-		return goban.ResignMove(req.Color), nil
-	case "pass":
-		return goban.PassMove(req.Color), nil
-	}
-	pt, pass, err := goban.ParseVertex(v, n, n)
-	if err != nil {
-		return goban.Move{}, fmt.Errorf("genmove %s answered %q, which is no move", color, ans)
-	}
-	if pass {
-		return goban.PassMove(req.Color), nil
-	}
-	return goban.PlayAt(req.Color, pt), nil
+	return s.GenMove(ctx, req.Color)
 }

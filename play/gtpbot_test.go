@@ -16,6 +16,7 @@ import (
 	"tengen/engine"
 	"tengen/goban"
 	"tengen/gtp"
+	"tengen/gtpengine"
 	"tengen/internal/oracle"
 	"tengen/internal/syncbuf"
 	"tengen/play"
@@ -79,7 +80,7 @@ func gtpHelper(mode string) int {
 		}
 		return 0
 	}
-	var p gtp.Player = engine.New(engine.Options{Level: engine.LevelBeginner, Threads: 1, Seed: 3})
+	var p gtp.Player = gtpengine.Player{Engine: engine.New(engine.Options{Level: engine.LevelBeginner, Threads: 1, Seed: 3})}
 	if mode == "crash" {
 		p = crashingPlayer{p}
 	}

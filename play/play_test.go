@@ -126,7 +126,7 @@ func newEnv(t *testing.T) *env {
 }
 
 func (e *env) start() {
-	e.svc = play.New(play.Config{Games: e.games, Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
+	e.svc = play.New(play.Config{Games: e.games, Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err := e.svc.Open(context.Background()); err != nil {
 		e.t.Fatal(err)
@@ -156,7 +156,7 @@ func (e *env) newGame(set tengen.GameSettings) int64 {
 	if err := sqlite.NewChallengeService(e.db).CreateChallenge(context.Background(), c); err != nil {
 		e.t.Fatal(err)
 	}
-	g, err := e.games.CreateGameFromChallenge(context.Background(), c.ID, e.white.ID, nil)
+	g, err := e.svc.CreateGame(context.Background(), c.ID, e.white.ID)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -228,17 +228,17 @@ func (e *env) do(id int64, st step) (*tengen.GameSnapshot, error) {
 	}
 	switch f[0] {
 	case "play":
-		return e.svc.Move(ctx, id, uid, tengen.MoveCommand{Seq: st.seq, Kind: tengen.MovePlay, X: x, Y: y})
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: st.seq, Kind: tengen.MovePlay, X: x, Y: y}})
 	case "pass":
-		return e.svc.Move(ctx, id, uid, tengen.MoveCommand{Seq: st.seq, Kind: tengen.MovePass})
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: st.seq, Kind: tengen.MovePass}})
 	case "resign":
-		return e.svc.Move(ctx, id, uid, tengen.MoveCommand{Seq: st.seq, Kind: tengen.MoveResign})
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: st.seq, Kind: tengen.MoveResign}})
 	case "toggle":
-		return e.svc.Toggle(ctx, id, uid, goban.Point{X: x, Y: y})
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandToggle, Point: goban.Point{X: x, Y: y}})
 	case "accept":
-		return e.svc.Accept(ctx, id, uid, st.seq)
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandAccept, Seq: st.seq})
 	case "resume":
-		return e.svc.Resume(ctx, id, uid)
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandResume})
 	}
 	e.t.Fatalf("unknown command %q", st.cmd)
 	return nil, nil
@@ -647,7 +647,7 @@ func TestConcurrentDuplicates(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := e.svc.Move(context.Background(), id, e.black.ID, tengen.MoveCommand{Seq: 1, Kind: tengen.MovePlay, X: 4, Y: 4})
+			_, err := e.svc.Do(context.Background(), id, e.black.ID, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: 1, Kind: tengen.MovePlay, X: 4, Y: 4}})
 			errs <- err
 		}()
 	}
@@ -679,4 +679,61 @@ func TestSuicide(t *testing.T) {
 		{user: "black", cmd: "play 1 0", seq: 3},
 		{user: "white", cmd: "play 0 0", seq: 4, code: tengen.EINVALID, msg: "Illegal move: suicide."},
 	})
+}
+
+// TestLoadStartsStoredGameWithoutClock checks startCmd: a game stored
+// without a play record (as storage alone creates one, and as games were
+// stored before creation went through play) gets its clock started for the
+// first mover when it is loaded, and the start is stored.
+func TestLoadStartsStoredGameWithoutClock(t *testing.T) {
+	e := newEnv(t)
+	set := settings(9, "japanese", clock.AbsoluteTime(time.Minute))
+	set.Color = tengen.ChooseBlack
+	c := &tengen.Challenge{ChallengerID: e.black.ID, Settings: set}
+	if err := sqlite.NewChallengeService(e.db).CreateChallenge(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	g, err := e.games.CreateGameFromChallenge(context.Background(), c.ID, e.white.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := e.svc.Snapshot(context.Background(), g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Clock == nil || snap.Clock.Running != goban.Black {
+		t.Fatalf("clock after load = %+v, want Black's running", snap.Clock)
+	}
+	rec, err := e.games.FindPlayRecord(context.Background(), g.ID)
+	if err != nil || len(rec.Clock) == 0 {
+		t.Fatalf("stored record %+v, %v: want the started clock", rec, err)
+	}
+	e.clock.Advance(time.Minute)
+	if snap, _ := e.svc.Snapshot(context.Background(), g.ID, 0); snap.Game.Result != "W+T" {
+		t.Errorf("result %q after Black's minute, want W+T", snap.Game.Result)
+	}
+}
+
+// TestCreateGame checks that a game created through the service has its
+// clock running from creation and refuses what the challenge refuses.
+func TestCreateGame(t *testing.T) {
+	e := newEnv(t)
+	id := e.newGame(settings(9, "japanese", clock.AbsoluteTime(time.Minute)))
+	rec, err := e.games.FindPlayRecord(context.Background(), id)
+	if err != nil || len(rec.Clock) == 0 {
+		t.Fatalf("stored record %+v, %v: want the clock stored with the new game", rec, err)
+	}
+	var clk clock.GameClock
+	if err := clk.UnmarshalJSON(rec.Clock); err != nil {
+		t.Fatal(err)
+	}
+	if since, running := clk.Running(); !running || clk.Turn() != clock.Black || !since.Equal(e.clock.Now()) {
+		t.Errorf("stored clock: running %v since %v turn %v", running, since, clk.Turn())
+	}
+	// The challenge is taken now: accepting it again is refused.
+	g, _ := e.games.FindGameByID(context.Background(), id)
+	_, err = e.svc.CreateGame(context.Background(), g.ChallengeID, e.carol.ID)
+	wantCode(t, "second acceptance", err, tengen.ECONFLICT)
+	_, err = e.svc.Do(context.Background(), id, e.black.ID, tengen.Command{Kind: "dance"})
+	wantCode(t, "unknown command", err, tengen.EINVALID)
 }

@@ -9,6 +9,7 @@ import (
 	"tengen/engine"
 	"tengen/goban"
 	"tengen/gtp"
+	"tengen/gtpengine"
 )
 
 func init() {
@@ -52,31 +53,25 @@ func runGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		resignAt = -1 // engine.Options: a negative threshold never resigns
 	}
 	opts := gtp.Options{Rules: *rules, Seed: *seed, Version: version, ErrorLog: stderr, NoFiles: *noFiles}
-	var eng *engine.Engine
+	var e *gtp.Engine
+	var err error
 	switch *player {
 	case "random":
+		e, err = gtp.NewEngine(opts)
 	case "mcts":
-		lv, err := engine.ParseLevel(*level)
-		if err != nil {
-			return fmt.Errorf("gtp: %w", err)
+		lv, lerr := engine.ParseLevel(*level)
+		if lerr != nil {
+			return fmt.Errorf("gtp: %w", lerr)
 		}
-		eng = engine.New(engine.Options{
+		e, err = gtpengine.NewEngine(engine.New(engine.Options{
 			Threads: *threads, Playouts: *playouts, MoveTime: *moveTime, Seed: *seed, Level: lv,
 			ResignThreshold: resignAt,
-		})
-		opts.Player = eng
+		}), opts)
 	default:
 		return fmt.Errorf("gtp: unknown player %q (mcts or random)", *player)
 	}
-	e, err := gtp.NewEngine(opts)
 	if err != nil {
 		return fmt.Errorf("gtp: %w", err)
-	}
-	if eng != nil {
-		e.HandleAnalyze("lz-analyze", eng.LzAnalyze)
-		e.HandleAnalyze("kata-analyze", eng.KataAnalyze)
-		e.HandleGenmoveAnalyze("lz-genmove_analyze", eng.LzGenmoveAnalyze)
-		e.HandleGenmoveAnalyze("kata-genmove_analyze", eng.KataGenmoveAnalyze)
 	}
 	return e.Serve(ctx, stdin, stdout)
 }

@@ -1,6 +1,7 @@
-package engine
+package gtpengine
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -8,15 +9,16 @@ import (
 	"testing"
 	"time"
 
+	"tengen/engine"
 	"tengen/goban"
 	"tengen/gtp"
 )
 
-// runGTP plays a GTP script against a gtp.Engine with this engine as its
-// player and returns the responses.
-func runGTP(t *testing.T, script string, opts Options) []string {
+// runGTP plays a GTP script against a GTP engine that serves the search
+// engine and returns the responses.
+func runGTP(t *testing.T, script string, opts engine.Options) []string {
 	t.Helper()
-	ge, err := gtp.NewEngine(gtp.Options{Player: New(opts)})
+	ge, err := NewEngine(engine.New(opts), gtp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +37,7 @@ func runGTP(t *testing.T, script string, opts Options) []string {
 // legal moves, the same for the same seed, and kgs-genmove_cleanup works.
 func TestGTPPlayer(t *testing.T) {
 	script := "boardsize 7\nclear_board\nkomi 7.5\ngenmove b\ngenmove w\nplay b pass\ngenmove w\nkgs-genmove_cleanup b\nquit\n"
-	opts := Options{Threads: 1, Playouts: 300, Seed: 11}
+	opts := engine.Options{Threads: 1, Playouts: 300, Seed: 11}
 	a := runGTP(t, script, opts)
 	b := runGTP(t, script, opts)
 	if len(a) != 9 {
@@ -60,15 +62,10 @@ func TestGTPPlayer(t *testing.T) {
 // TestGTPAnalyze registers the analysis commands: lz-genmove_analyze prints
 // info lines and then its move; final_status_list uses DeadStones.
 func TestGTPAnalyze(t *testing.T) {
-	e := New(Options{Threads: 1, Playouts: 400, Seed: 5})
-	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	ge, err := NewEngine(engine.New(engine.Options{Threads: 1, Playouts: 400, Seed: 5}), gtp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ge.HandleAnalyze("lz-analyze", e.LzAnalyze)
-	ge.HandleAnalyze("kata-analyze", e.KataAnalyze)
-	ge.HandleGenmoveAnalyze("lz-genmove_analyze", e.LzGenmoveAnalyze)
-	ge.HandleGenmoveAnalyze("kata-genmove_analyze", e.KataGenmoveAnalyze)
 	script := "boardsize 9\nclear_board\nlz-genmove_analyze b 50\nkata-genmove_analyze w 50 ownership true\nquit\n"
 	var out bytes.Buffer
 	if err := ge.Serve(context.Background(), strings.NewReader(script), &out); err != nil {
@@ -98,23 +95,44 @@ func TestGTPAnalyze(t *testing.T) {
 
 // TestGTPLzAnalyze streams lz-analyze until the next command arrives.
 func TestGTPLzAnalyze(t *testing.T) {
-	e := New(Options{Threads: 1, Seed: 5})
-	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	ge, err := NewEngine(engine.New(engine.Options{Threads: 1, Seed: 5}), gtp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ge.HandleAnalyze("lz-analyze", e.LzAnalyze)
 	pr, pw := io.Pipe()
+	// The engine's output goes through a pipe so that the test sends the
+	// next command only once the first analysis line has come.
+	outR, outW := io.Pipe()
 	var out bytes.Buffer
+	firstInfo := make(chan struct{})
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		sc := bufio.NewScanner(outR)
+		seen := false
+		for sc.Scan() {
+			out.WriteString(sc.Text() + "\n")
+			if !seen && strings.HasPrefix(sc.Text(), "info move ") {
+				seen = true
+				close(firstInfo)
+			}
+		}
+	}()
 	done := make(chan error)
-	go func() { done <- ge.Serve(context.Background(), pr, &out) }()
+	go func() { done <- ge.Serve(context.Background(), pr, outW) }()
 	io.WriteString(pw, "boardsize 9\nlz-analyze b 5\n")
-	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-firstInfo:
+	case <-time.After(time.Minute):
+		t.Fatal("no analysis line within a minute")
+	}
 	io.WriteString(pw, "name\nquit\n")
 	pw.Close()
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
+	outW.Close()
+	<-copied
 	resp := strings.Split(strings.TrimSpace(out.String()), "\n\n")
 	if len(resp) != 4 {
 		t.Fatalf("%d responses:\n%s", len(resp), out.String())
@@ -134,8 +152,8 @@ func TestGTPLzAnalyze(t *testing.T) {
 // thinking time, stopped by the comment line "# interrupt", answers with the
 // best move found so far instead of thinking on.
 func TestGTPGenmoveInterrupted(t *testing.T) {
-	e := New(Options{Threads: 1, Seed: 5, MoveTime: 10 * time.Minute, MaxTime: 10 * time.Minute})
-	ge, err := gtp.NewEngine(gtp.Options{Player: e})
+	e := engine.New(engine.Options{Threads: 1, Seed: 5, MoveTime: 10 * time.Minute, MaxTime: 10 * time.Minute})
+	ge, err := NewEngine(e, gtp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,175 @@
+package play
+
+import (
+	"context"
+	"time"
+
+	"tengen"
+	"tengen/clock"
+	"tengen/goban"
+)
+
+// The clocks' work: the timer that ends a game on time, the checkpoints that
+// bound what a crash loses, and the commands they run through Service.apply.
+
+// checkpointLoop writes running clocks to storage every CheckpointEvery
+// (correspondence clocks every hour) until Close.
+func (s *Service) checkpointLoop() {
+	defer s.done.Done()
+	t := time.NewTicker(s.cfg.CheckpointEvery)
+	defer t.Stop()
+	lastSlow := s.cfg.Now()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		slow := s.cfg.Now().Sub(lastSlow) >= time.Hour
+		if slow {
+			lastSlow = s.cfg.Now()
+		}
+		for _, lg := range s.liveGames() {
+			lg.mu.Lock()
+			if lg.g != nil && (slow || lg.g.Settings.TimeControl.Kind != clock.Correspondence) {
+				if err := s.apply(context.Background(), lg, checkpointCmd{}); err != nil {
+					s.log.Error("play: clock checkpoint", "game", lg.id, "err", err)
+				}
+			}
+			lg.mu.Unlock()
+		}
+	}
+}
+
+// liveGames returns the games in memory now.
+func (s *Service) liveGames() []*game {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	games := make([]*game, 0, len(s.games))
+	for _, lg := range s.games {
+		games = append(games, lg)
+	}
+	return games
+}
+
+// checkpointCmd charges the running turn's time so far and stores the
+// clock; a flag that fell meanwhile ends the game (flagCmd).
+type checkpointCmd struct{}
+
+func (checkpointCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	if lg.clk == nil || lg.g.Status != tengen.GamePlaying {
+		return nil, nil
+	}
+	if _, running := lg.clk.Running(); !running {
+		return nil, nil
+	}
+	next := lg.state
+	next.clk = lg.clk.Clone()
+	if flagged, err := next.clk.Checkpoint(now); err != nil {
+		return nil, err
+	} else if flagged {
+		return flagCmd{}.plan(s, lg, now)
+	}
+	var err error
+	if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+		return nil, err
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: lg.g.Status}}, nil
+}
+
+// flagCmd ends the game on time: the running player's flag has fallen. It
+// changes nothing when no flag has fallen at now.
+type flagCmd struct{}
+
+func (flagCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	if lg.clk == nil || lg.g.Status != tengen.GamePlaying {
+		return nil, nil
+	}
+	next := lg.state
+	next.clk = lg.clk.Clone()
+	loser, ok := next.clk.Check(now)
+	if !ok {
+		if _, err := next.clk.Checkpoint(now); err != nil {
+			return nil, err
+		}
+		if loser, ok = next.clk.Flagged(); !ok {
+			return nil, nil
+		}
+	}
+	result, winner := "B+T", goban.Black
+	if loser == clock.Black {
+		result, winner = "W+T", goban.White
+	}
+	var err error
+	if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+		return nil, err
+	}
+	if !lg.pos.gb.Ended() {
+		next.pos = lg.pos.clone()
+		next.pos.gb.End(winner, goban.EndTime)
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result},
+		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
+			s.log.Info("play: game ended on time", "game", lg.id, "result", result)
+			cv := lg.clockView()
+			return []*tengen.GameEvent{
+				{Type: tengen.EventClock, GameID: lg.id, Clock: cv},
+				{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: cv},
+			}
+		}}, nil
+}
+
+// arm sets the timer for the running clock's deadline, replacing any earlier
+// one; after Close it arms none. The caller holds lg.mu.
+func (s *Service) arm(lg *game) {
+	if lg.stopTimer != nil {
+		lg.stopTimer()
+		lg.stopTimer = nil
+	}
+	if lg.clk == nil || lg.g.Status != tengen.GamePlaying {
+		return
+	}
+	deadline, ok := lg.clk.Deadline()
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
+	d := max(deadline.Sub(s.cfg.Now()), 0)
+	id := lg.id
+	lg.stopTimer = s.cfg.AfterFunc(d, func() { s.timeout(id) })
+}
+
+// timeout runs when a game's deadline timer fires: it ends the game if the
+// flag has fallen and re-arms the timer otherwise.
+func (s *Service) timeout(id int64) {
+	s.mu.Lock()
+	lg := s.games[id]
+	closed := s.closed
+	s.mu.Unlock()
+	if lg == nil || closed {
+		return
+	}
+	lg.mu.Lock()
+	defer s.unlock(lg)
+	if lg.g == nil || lg.clk == nil || lg.g.Status != tengen.GamePlaying {
+		return
+	}
+	deadline, ok := lg.clk.Deadline()
+	if !ok {
+		return
+	}
+	if s.cfg.Now().Before(deadline) {
+		s.arm(lg)
+		return
+	}
+	if err := s.apply(context.Background(), lg, flagCmd{}); err != nil {
+		s.log.Error("play: ending game on time", "game", id, "err", err)
+		// Try again shortly; the database may be back.
+		lg.stopTimer = s.cfg.AfterFunc(time.Second, func() { s.timeout(id) })
+	}
+}

@@ -1,0 +1,402 @@
+package play
+
+import (
+	"slices"
+	"time"
+
+	"tengen"
+	"tengen/clock"
+	"tengen/goban"
+)
+
+// The players' commands. Each plan validates the command once against the
+// live game and returns its change (see command and Service.apply).
+
+// createCmd creates the game of a challenge accepted by userID, with the
+// clock running for the first mover.
+type createCmd struct {
+	challenge *tengen.Challenge
+	userID    int64
+}
+
+func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
+	if c.userID == 0 {
+		return nil, tengen.Errorf(tengen.EUNAUTHORIZED, "Log in to play.")
+	}
+	// Storage checks acceptance again in its transaction, where two users
+	// accepting at once are told apart; this check spares the work.
+	if err := c.challenge.CanAccept(c.userID); err != nil {
+		return nil, err
+	}
+	set := c.challenge.Settings
+	rules, err := rulesOf(set)
+	if err != nil {
+		return nil, err
+	}
+	pos, komi, err := newPosition(set, rules)
+	if err != nil {
+		return nil, err
+	}
+	next := state{pos: pos}
+	first := pos.toMove()
+	if tc, ok := timeControlOf(set.TimeControl); ok {
+		if next.clk, err = clock.NewGameClock(tc); err != nil {
+			return nil, err
+		}
+		if err := next.clk.Start(clock.Color(first), now); err != nil {
+			return nil, err
+		}
+		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: first, Status: tengen.GamePlaying},
+		create: &creation{challengeID: c.challenge.ID, userID: c.userID, rules: rules, komi: komi}}, nil
+}
+
+// startCmd starts the clock of a game loaded without a running one (a game
+// stored before games were created with their clock) and corrects a stored
+// turn that the rules contradict. It changes nothing in a game stored as
+// play leaves it.
+type startCmd struct{}
+
+func (startCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	want := lg.pos.toMove()
+	_, running := runningOf(lg.clk)
+	if want == lg.g.ToMove && (lg.clk == nil || running) {
+		return nil, nil
+	}
+	next := lg.state
+	if lg.clk != nil && !running {
+		next.clk = lg.clk.Clone()
+		if err := next.clk.Start(clock.Color(want), now); err != nil {
+			return nil, err
+		}
+		var err error
+		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	}
+	if want != lg.g.ToMove {
+		s.log.Warn("play: stored turn corrected", "game", lg.id, "stored", lg.g.ToMove, "rules", want)
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: want, Status: lg.g.Status}}, nil
+}
+
+func runningOf(c *clock.GameClock) (time.Time, bool) {
+	if c == nil {
+		return time.Time{}, false
+	}
+	return c.Running()
+}
+
+// player returns userID's colour in the game, or EFORBIDDEN.
+func player(lg *game, userID int64) (goban.Color, error) {
+	c := lg.g.ColorOf(userID)
+	if c == goban.Empty {
+		if userID == 0 {
+			return goban.Empty, tengen.Errorf(tengen.EUNAUTHORIZED, "Log in to play.")
+		}
+		return goban.Empty, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+	}
+	return c, nil
+}
+
+// moveCmd plays, passes or resigns for userID.
+type moveCmd struct {
+	userID int64
+	tengen.MoveCommand
+}
+
+// sameMove reports whether a stored move is what cmd asks for.
+func sameMove(m *tengen.GameMove, c goban.Color, cmd tengen.MoveCommand) bool {
+	if m.Color != c || m.Kind != cmd.Kind {
+		return false
+	}
+	return m.Kind != tengen.MovePlay || m.X == cmd.X && m.Y == cmd.Y
+}
+
+// plan is the one place where a move is validated: its form, the game's
+// phase and turn, the rules of Go (on a copy of the position), and the clock.
+func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	color, err := player(lg, c.userID)
+	if err != nil {
+		return nil, err
+	}
+	g, cmd := lg.g, c.MoveCommand
+	if cmd.Seq == 0 && cmd.Kind == tengen.MoveResign {
+		cmd.Seq = g.MoveCount + 1
+	}
+	if cmd.Seq >= 1 && cmd.Seq <= len(lg.moves) && sameMove(lg.moves[cmd.Seq-1], color, cmd) {
+		return nil, nil // a repeated submission: already applied
+	}
+	m := &tengen.GameMove{GameID: g.ID, Seq: cmd.Seq, Color: color, Kind: cmd.Kind, X: cmd.X, Y: cmd.Y}
+	if err := tengen.ValidateMove(*m, g.Settings.BoardSize); err != nil {
+		return nil, err
+	}
+	switch {
+	case cmd.Seq != g.MoveCount+1:
+		return nil, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", cmd.Seq, g.MoveCount)
+	case g.Status == tengen.GameFinished:
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	case m.Kind == tengen.MoveResign:
+	case g.Status != tengen.GamePlaying:
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is in the scoring phase.")
+	case g.ToMove != color:
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
+	}
+
+	// Rules first: an illegal move changes nothing, not even the clock.
+	next := lg.state
+	next.pos = lg.pos.clone()
+	captured, err := next.pos.apply(m, false)
+	if err != nil {
+		return nil, err
+	}
+	if m.Kind == tengen.MoveResign && !next.pos.gb.Ended() {
+		// Resigned while placing handicap stones.
+		next.pos.gb.End(color.Opponent(), goban.EndResign)
+	}
+	upd := tengen.GameUpdate{ToMove: next.pos.toMove(), Status: tengen.GamePlaying}
+	switch {
+	case m.Kind == tengen.MoveResign:
+		upd.Status, upd.Result = tengen.GameFinished, tengen.NextState(*m, false).Result
+	case next.pos.gb.Ended() && next.pos.gb.Result().Reason == goban.EndPasses:
+		upd.Status = tengen.GameScoring
+	case next.pos.gb.Ended():
+		upd.Status, upd.Result = tengen.GameFinished, next.pos.gb.Result().String()
+	}
+
+	if lg.clk != nil {
+		next.clk = lg.clk.Clone()
+		if since, running := next.clk.Running(); running && m.Kind != tengen.MoveResign {
+			m.TimeUsed = max(now.Sub(since), 0)
+			var flagged bool
+			if upd.ToMove == color && upd.Status == tengen.GamePlaying {
+				flagged, err = next.clk.Checkpoint(now) // a handicap stone: Black stays on turn
+			} else {
+				flagged, err = next.clk.Switch(now)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if flagged {
+				ch, err := flagCmd{}.plan(s, lg, now)
+				if err != nil || ch == nil {
+					return nil, err
+				}
+				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
+				return ch, nil
+			}
+			st, err := next.clk.State(clock.Color(color)).MarshalJSON()
+			if err != nil {
+				return nil, err
+			}
+			m.Clock = st
+		}
+		if upd.Status != tengen.GamePlaying {
+			if _, running := next.clk.Running(); running {
+				if _, err := next.clk.Pause(now); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	}
+	if upd.Status == tengen.GameScoring {
+		next.rec.ProposalSeq++
+		next.rec.Dead = s.deadStones(next.pos.gb)
+		next.rec.AcceptedBlack, next.rec.AcceptedWhite = 0, 0
+		if next.score, err = next.pos.gb.Score(next.rec.Dead); err != nil {
+			return nil, err
+		}
+	}
+	return &change{next: next, upd: upd, move: m, by: c.userID,
+		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
+			evs := []*tengen.GameEvent{{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: lg.g, Board: lg.pos.board(),
+				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView()}}
+			if lg.g.Status != before.Status {
+				evs = append(evs, &tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView(),
+					Proposal: lg.proposal(), Score: lg.scoreView()})
+			}
+			return evs
+		}}, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// scoringPlayer checks that userID plays in the game and it is in the
+// scoring phase.
+func scoringPlayer(lg *game, userID int64) (goban.Color, error) {
+	c, err := player(lg, userID)
+	if err != nil {
+		return goban.Empty, err
+	}
+	if lg.g.Status != tengen.GameScoring {
+		return goban.Empty, tengen.Errorf(tengen.ECONFLICT, "The game is not in the scoring phase.")
+	}
+	return c, nil
+}
+
+// toggleCmd marks the group at p dead or alive again: a new proposal.
+type toggleCmd struct {
+	userID int64
+	p      goban.Point
+}
+
+func (c toggleCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
+	if _, err := scoringPlayer(lg, c.userID); err != nil {
+		return nil, err
+	}
+	b := lg.pos.gb.Board()
+	if !b.OnBoard(c.p) {
+		n := lg.g.Settings.BoardSize
+		return nil, tengen.Errorf(tengen.EINVALID, "Point (%d, %d) is off the %d×%d board.", c.p.X, c.p.Y, n, n)
+	}
+	if b.At(c.p) == goban.Empty {
+		return nil, tengen.Errorf(tengen.EINVALID, "There is no stone at that point.")
+	}
+	next := lg.state
+	next.rec.ProposalSeq++
+	next.rec.Dead = b.ToggleGroup(lg.rec.Dead, c.p)
+	next.rec.AcceptedBlack, next.rec.AcceptedWhite = 0, 0
+	var err error
+	if next.score, err = lg.pos.gb.Score(next.rec.Dead); err != nil {
+		return nil, err
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: lg.g.Status},
+		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
+			return []*tengen.GameEvent{{Type: tengen.EventProposal, GameID: lg.id, Proposal: lg.proposal(), Score: lg.scoreView()}}
+		}}, nil
+}
+
+// acceptCmd accepts proposal seq; the second acceptance ends the game.
+type acceptCmd struct {
+	userID int64
+	seq    int
+}
+
+func (c acceptCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
+	color, err := player(lg, c.userID)
+	if err != nil {
+		return nil, err
+	}
+	if lg.g.Status == tengen.GameFinished && lg.rec.ProposalSeq == c.seq && accepted(lg.rec, color) == c.seq {
+		return nil, nil // a repeated acceptance of the final count
+	}
+	if lg.g.Status != tengen.GameScoring {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is not in the scoring phase.")
+	}
+	if c.seq != lg.rec.ProposalSeq {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The proposal changed; proposal %d is current.", lg.rec.ProposalSeq)
+	}
+	if accepted(lg.rec, color) == c.seq {
+		return nil, nil
+	}
+	next := lg.state
+	if color == goban.Black {
+		next.rec.AcceptedBlack = c.seq
+	} else {
+		next.rec.AcceptedWhite = c.seq
+	}
+	upd := tengen.GameUpdate{ToMove: lg.g.ToMove, Status: lg.g.Status}
+	done := next.rec.AcceptedBlack == c.seq && next.rec.AcceptedWhite == c.seq
+	if done {
+		upd.Status, upd.Result = tengen.GameFinished, lg.score.Result.String()
+		next.pos = lg.pos.clone()
+		next.pos.gb.SetResult(lg.score.Result)
+	}
+	return &change{next: next, upd: upd,
+		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
+			evs := []*tengen.GameEvent{{Type: tengen.EventAccepted, GameID: lg.id, Color: color, Seq: c.seq}}
+			if done {
+				evs = append(evs, &tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView(),
+					Proposal: lg.proposal(), Score: lg.scoreView()})
+			}
+			return evs
+		}}, nil
+}
+
+func accepted(rec tengen.PlayRecord, c goban.Color) int {
+	if c == goban.Black {
+		return rec.AcceptedBlack
+	}
+	return rec.AcceptedWhite
+}
+
+// resumeCmd ends the scoring phase and continues play.
+type resumeCmd struct {
+	userID int64
+}
+
+func (c resumeCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	color, err := scoringPlayer(lg, c.userID)
+	if err != nil {
+		return nil, err
+	}
+	next := lg.state
+	next.pos = lg.pos.clone()
+	if err := next.pos.gb.Resume(color); err != nil {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "Play cannot resume now.")
+	}
+	toMove := next.pos.toMove()
+	next.rec.Resumptions = append(slices.Clone(lg.rec.Resumptions), tengen.Resumption{AfterSeq: lg.g.MoveCount, Color: color})
+	next.rec.Dead, next.rec.AcceptedBlack, next.rec.AcceptedWhite = nil, 0, 0
+	next.score = nil
+	if lg.clk != nil {
+		next.clk = lg.clk.Clone()
+		if err := next.clk.Start(clock.Color(toMove), now); err != nil {
+			return nil, err
+		}
+		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: toMove, Status: tengen.GamePlaying},
+		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
+			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
+		}}, nil
+}
+
+// forfeitCmd ends the game because the bot of colour loser failed: the
+// opponent wins by forfeit (B+F or W+F). It changes nothing if the game
+// moved on since move moveCount.
+type forfeitCmd struct {
+	loser     goban.Color
+	moveCount int
+	reason    string
+}
+
+func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	if lg.g.Status == tengen.GameFinished || lg.g.MoveCount != c.moveCount {
+		return nil, nil
+	}
+	result := "B+F"
+	if c.loser == goban.Black {
+		result = "W+F"
+	}
+	next := lg.state
+	if lg.clk != nil {
+		next.clk = lg.clk.Clone()
+		if _, running := next.clk.Running(); running {
+			if _, err := next.clk.Pause(now); err != nil {
+				return nil, err
+			}
+		}
+		var err error
+		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
+			return nil, err
+		}
+	}
+	if !lg.pos.gb.Ended() {
+		next.pos = lg.pos.clone()
+		next.pos.gb.End(c.loser.Opponent(), goban.EndForfeit)
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result},
+		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
+			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
+			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
+		}}, nil
+}

@@ -1,0 +1,387 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"tengen"
+	"tengen/clock"
+	"tengen/goban"
+)
+
+// game is one live game. Every field is guarded by mu.
+type game struct {
+	mu sync.Mutex
+
+	id int64
+	g  *tengen.Game // nil until loaded; replaced, never changed, on every change
+	// moves are the stored moves; published snapshots share the array, so
+	// elements are only ever appended.
+	moves []*tengen.GameMove
+	rules goban.Ruleset
+	komi  float64
+	// state is replaced as a whole by apply after every committed change.
+	state
+
+	stopTimer func() bool // cancels the timer armed for the clock's deadline
+	// evicted is set when the game leaves the service's map; whoever
+	// finds it set after taking mu looks the game up again.
+	evicted   bool
+	watchers  map[int]func(*tengen.GameEvent)
+	nextWatch int
+
+	// botQueued: the game waits in the bot queue; botBusy: a bot worker
+	// has it; botAgain: something changed while botBusy, look again.
+	botQueued, botBusy, botAgain bool
+	// botRounds counts per colour how often a bot changed the proposal
+	// back in the scoring phase that began at move botRoundsAt.
+	botRounds   map[goban.Color]int
+	botRoundsAt int
+}
+
+func newGame(id int64) *game {
+	return &game{id: id, watchers: map[int]func(*tengen.GameEvent){}}
+}
+
+// state is what a change replaces in a live game besides the stored game
+// and its moves. A command plans on a copy: it clones what it changes (the
+// position, the clock, the slices of the record), so that the live state
+// stays as it was until the change is committed.
+type state struct {
+	pos   position
+	clk   *clock.GameClock // nil for games without time limit
+	rec   tengen.PlayRecord
+	score *goban.Score // the count of rec.Dead in the scoring phase and after a counted end
+}
+
+// A command is one kind of change to a game. plan validates the command
+// against the live game lg at time now, with lg.mu held, and returns the
+// change to commit; a nil change means there is nothing to do (a repeated
+// submission), an error that the command is refused and nothing changes.
+// plan must not change lg.
+type command interface {
+	plan(s *Service, lg *game, now time.Time) (*change, error)
+}
+
+// change is a planned change of a game.
+type change struct {
+	// next is the live state after the change.
+	next state
+	// upd is the stored state after the change; apply sets its Record from
+	// next.rec.
+	upd tengen.GameUpdate
+	// move, when set, is stored as the next move, by user `by`.
+	move *tengen.GameMove
+	by   int64
+	// create, when set, creates the game.
+	create *creation
+	// announce returns the events for the watchers once the change is
+	// committed and lg holds the new state; before is the game as it was.
+	// It may also log what an operator should know.
+	announce func(lg *game, before *tengen.Game) []*tengen.GameEvent
+	// err is returned to the caller after the change is committed: a move
+	// that came too late commits the loss on time and is refused.
+	err error
+}
+
+// creation is what a change that creates a game needs besides its state.
+type creation struct {
+	challengeID, userID int64
+	rules               goban.Ruleset
+	komi                float64
+}
+
+// apply is the one path of every change to a game: creation, move, pass,
+// resignation, dead-stone toggle, acceptance, resumption, timeout, forfeit,
+// clock checkpoint. In order: the command validates itself and plans the
+// change on copies; the change is stored in one transaction; the live game
+// takes the new state; the clock's timer is armed for the new deadline; the
+// watchers get the change's events; the bots are asked to act. A refused or
+// failed command leaves everything as it was. The caller holds lg.mu.
+func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
+	ch, err := cmd.plan(s, lg, s.cfg.Now())
+	if err != nil || ch == nil {
+		return err
+	}
+	rec := ch.next.rec
+	upd := ch.upd
+	upd.Record = &rec
+	var g *tengen.Game
+	switch {
+	case ch.create != nil:
+		g, err = s.cfg.Games.CreateGameFromChallenge(ctx, ch.create.challengeID, ch.create.userID, &rec)
+	case ch.move != nil:
+		g, err = s.cfg.Games.AppendMove(ctx, ch.by, ch.move, upd)
+	default:
+		g, err = s.cfg.Games.UpdateGame(ctx, lg.id, lg.g.MoveCount, upd)
+	}
+	if err != nil {
+		return err
+	}
+
+	before := lg.g
+	lg.g, lg.state = g, ch.next
+	if ch.move != nil {
+		lg.moves = append(lg.moves, ch.move)
+	}
+	if ch.create != nil {
+		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi
+		if !s.register(lg) {
+			return nil
+		}
+	}
+	s.arm(lg)
+	if ch.announce != nil {
+		for _, ev := range ch.announce(lg, before) {
+			lg.publish(ev)
+		}
+	}
+	s.botTurn(lg)
+	return ch.err
+}
+
+// register puts a new game into the service's map. It reports false when
+// the game is there already, loaded from storage by someone who asked for
+// it between its creation and now; that copy holds the same state and stays
+// the live one. The caller holds lg.mu.
+func (s *Service) register(lg *game) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.games[lg.id] != nil || s.closed {
+		lg.evicted = true
+		return false
+	}
+	s.games[lg.id] = lg
+	return true
+}
+
+// publish sends ev to every watcher. The caller holds lg.mu, which keeps
+// events in order.
+func (lg *game) publish(ev *tengen.GameEvent) {
+	for _, sink := range lg.watchers {
+		sink(ev)
+	}
+}
+
+// load rebuilds lg from storage: the game, its moves replayed into a goban
+// game, the play record and the clock, which resumes from now. A game whose
+// clock never started (stored before games were created with their clock)
+// gets it started through startCmd. The caller holds lg.mu.
+func (s *Service) load(ctx context.Context, lg *game) error {
+	g, err := s.cfg.Games.FindGameByID(ctx, lg.id)
+	if err != nil {
+		return err
+	}
+	moves, err := s.cfg.Games.FindMoves(ctx, lg.id, 0)
+	if err != nil {
+		return err
+	}
+	rec, err := s.cfg.Games.FindPlayRecord(ctx, lg.id)
+	if err != nil {
+		return err
+	}
+	rules, err := rulesOf(g.Settings)
+	if err != nil {
+		return err
+	}
+	pos, komi, err := newPosition(g.Settings, rules)
+	if err != nil {
+		return err
+	}
+	resumed := map[int]goban.Color{}
+	for _, r := range rec.Resumptions {
+		resumed[r.AfterSeq] = r.Color
+	}
+	for _, m := range moves {
+		if _, err := pos.apply(m, true); err != nil {
+			s.log.Error("play: stored move does not replay", "game", g.ID, "seq", m.Seq, "err", err)
+		}
+		if c, ok := resumed[m.Seq]; ok {
+			if err := pos.gb.Resume(c); err != nil {
+				s.log.Error("play: stored resumption does not replay", "game", g.ID, "seq", m.Seq, "err", err)
+			}
+		}
+	}
+	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
+	lg.state = state{pos: pos, rec: *rec}
+	if tc, ok := timeControlOf(g.Settings.TimeControl); ok {
+		if len(rec.Clock) > 0 {
+			var clk clock.GameClock
+			if err := clk.UnmarshalJSON(rec.Clock); err != nil {
+				return fmt.Errorf("play: game %d: stored clock: %w", g.ID, err)
+			}
+			clk.Recover(s.cfg.Now())
+			lg.clk = &clk
+		} else if lg.clk, err = clock.NewGameClock(tc); err != nil {
+			return fmt.Errorf("play: game %d: %w", g.ID, err)
+		}
+	}
+	switch g.Status {
+	case tengen.GameScoring:
+		if err := lg.count(); err != nil {
+			return err
+		}
+	case tengen.GameFinished:
+		if len(rec.Dead) > 0 || rec.AcceptedBlack > 0 && rec.AcceptedBlack == rec.AcceptedWhite {
+			if err := lg.count(); err != nil {
+				return err
+			}
+		}
+	case tengen.GamePlaying:
+		if err := s.apply(ctx, lg, startCmd{}); err != nil {
+			lg.g = nil
+			return err
+		}
+	}
+	s.arm(lg)
+	s.botTurn(lg)
+	return nil
+}
+
+// rulesOf returns the goban ruleset of a game's settings.
+func rulesOf(set tengen.GameSettings) (goban.Ruleset, error) {
+	r, err := goban.RulesetByName(set.Ruleset)
+	if err != nil {
+		return goban.Ruleset{}, tengen.Errorf(tengen.EINVALID, "Unknown ruleset %q.", set.Ruleset)
+	}
+	return r, nil
+}
+
+// timeControlOf returns a game's time control; ok is false when the game has
+// no clock.
+func timeControlOf(tc clock.TimeControl) (clock.TimeControl, bool) {
+	return tc, tc.Kind != clock.None
+}
+
+// count computes the score of the current proposal. The caller holds lg.mu.
+func (lg *game) count() error {
+	sc, err := lg.pos.gb.Score(lg.rec.Dead)
+	if err != nil {
+		return err
+	}
+	lg.score = sc
+	return nil
+}
+
+// position is the board of a game. While Black places free handicap stones
+// one per move, goban holds them (goban.Game.PlaceHandicapStone).
+type position struct {
+	gb *goban.Game
+}
+
+func (p position) clone() position { return position{gb: p.gb.Clone()} }
+
+// newPosition sets up the empty board of a game: the fixed handicap stones,
+// or the free ones to be placed, and the komi (custom, or the ruleset's
+// default for the board and the handicap).
+func newPosition(set tengen.GameSettings, rules goban.Ruleset) (position, float64, error) {
+	n := set.BoardSize
+	gb, err := goban.NewGame(n, n, rules)
+	if err != nil {
+		return position{}, 0, err
+	}
+	switch {
+	case set.FreeHandicap && set.Handicap >= 2:
+		err = gb.StartFreeHandicap(set.Handicap)
+	case set.Handicap > 0:
+		err = gb.SetHandicap(set.Handicap, false)
+	}
+	if err != nil {
+		return position{}, 0, err
+	}
+	komi := rules.DefaultKomi(n, n, set.Handicap)
+	if set.Komi != nil {
+		komi = *set.Komi
+	}
+	gb.SetKomi(komi)
+	return position{gb: gb}, komi, nil
+}
+
+// toMove is whose turn it is in p: Black while placing handicap stones.
+func (p position) toMove() goban.Color { return p.gb.ToMove() }
+
+// apply plays the stored or new move m on p and returns the stones it
+// captured. replay tolerates moves the rules refuse now (a stored game is
+// replayed as it was played). It does not check turns or phases.
+func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error) {
+	c := m.Color
+	if p.gb.HandicapToPlace() > 0 {
+		switch m.Kind {
+		case tengen.MovePlay:
+			if err := p.gb.PlaceHandicapStone(goban.Point{X: m.X, Y: m.Y}); err != nil {
+				return nil, moveError(err)
+			}
+			return nil, nil
+		case tengen.MovePass:
+			return nil, tengen.Errorf(tengen.EINVALID, "Place all handicap stones first.")
+		}
+	}
+	var mv goban.Move
+	switch m.Kind {
+	case tengen.MovePlay:
+		mv = goban.PlayAt(c, goban.Point{X: m.X, Y: m.Y})
+	case tengen.MovePass:
+		mv = goban.PassMove(c)
+	case tengen.MoveResign:
+		// Resignation is allowed on either turn and in the scoring phase,
+		// which goban's Play does not know.
+		if !p.gb.Ended() {
+			p.gb.End(c.Opponent(), goban.EndResign)
+		}
+		return nil, nil
+	default:
+		return nil, tengen.Errorf(tengen.EINVALID, "Unknown move kind %q.", m.Kind)
+	}
+	before := p.gb.Board().Clone()
+	if err := p.gb.Play(mv); err != nil {
+		if !replay {
+			return nil, moveError(err)
+		}
+		if _, err := p.gb.PlayForced(mv); err != nil {
+			return nil, err
+		}
+	}
+	var captured []goban.Point
+	if m.Kind == tengen.MovePlay {
+		b := p.gb.Board()
+		for y := 0; y < b.Height(); y++ {
+			for x := 0; x < b.Width(); x++ {
+				pt := goban.Point{X: x, Y: y}
+				if c := before.At(pt); c != goban.Empty && b.At(pt) == goban.Empty {
+					captured = append(captured, pt)
+				}
+			}
+		}
+	}
+	return captured, nil
+}
+
+// moveError translates goban's reason for refusing a move.
+func moveError(err error) error {
+	switch {
+	case errors.Is(err, goban.ErrOccupied):
+		return tengen.Errorf(tengen.EINVALID, "Illegal move: the point is occupied.")
+	case errors.Is(err, goban.ErrSuicide):
+		return tengen.Errorf(tengen.EINVALID, "Illegal move: suicide.")
+	case errors.Is(err, goban.ErrSuperko):
+		return tengen.Errorf(tengen.EINVALID, "Illegal move: superko (the position would repeat).")
+	case errors.Is(err, goban.ErrKo):
+		return tengen.Errorf(tengen.EINVALID, "Illegal move: ko.")
+	case errors.Is(err, goban.ErrOffBoard):
+		return tengen.Errorf(tengen.EINVALID, "Illegal move: off the board.")
+	case errors.Is(err, goban.ErrPassNotAllowed):
+		return tengen.Errorf(tengen.EINVALID, "Pass is not allowed while a stone can be played.")
+	case errors.Is(err, goban.ErrNotYourTurn):
+		return tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
+	case errors.Is(err, goban.ErrGameOver):
+		return tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	}
+	var e *tengen.Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return tengen.Errorf(tengen.EINVALID, "Illegal move: %s.", err.Error())
+}

@@ -1,0 +1,340 @@
+// Package play implements tengen.PlayService: it plays games by the rules of
+// package goban with the server-authoritative clocks of package clock, on top
+// of the storage of tengen.GameService.
+//
+// Every game that someone plays or watches lives in memory as a goban.Game
+// rebuilt from the stored moves, guarded by a lock of its own, so that games
+// never wait for each other except in the database.
+//
+// Every change to a game passes through one function, Service.apply (see
+// game.go): the command (commands.go, clock.go) validates itself against the
+// live game and plans its change on copies of the position and the clock;
+// the change is stored in one transaction; only then does the live game take
+// the new state, its clock timer is armed, its watchers get the events and
+// the bots are asked to act. A refused or failed command leaves everything as
+// it was. This is the one place where a move is validated: moveCmd.plan.
+//
+// After a restart, Open rebuilds the unfinished games from storage and
+// re-arms their clocks from the moment of the restart, so that the time the
+// server was down is not charged.
+//
+// The files by job: service.go the service's life and entry points, game.go
+// the live game and the one path of changes, commands.go the players'
+// commands, clock.go the clocks' timers and checkpoints, views.go what
+// clients see, bot.go the computer players, sgf.go the game record.
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"tengen"
+)
+
+// Compile-time check that Service implements the interface.
+var _ tengen.PlayService = (*Service)(nil)
+
+// Config configures a Service. Zero values get the defaults documented on
+// each field.
+type Config struct {
+	// Games is the storage; required.
+	Games tengen.GameService
+	// Challenges are read when a game is created from one (CreateGame,
+	// PlayBot); required for those.
+	Challenges tengen.ChallengeService
+	// Logger receives refusals worth knowing about and failures (default
+	// slog.Default()).
+	Logger *slog.Logger
+	// Now returns the current time (default time.Now). Tests pass a fake
+	// clock together with AfterFunc.
+	Now func() time.Time
+	// AfterFunc calls f in its own goroutine after d and returns a function
+	// that cancels the call (default time.AfterFunc).
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// CheckpointEvery is how often running clocks of live games are
+	// written to storage, which bounds the thinking time lost if the server
+	// crashes (default one minute; correspondence games every hour).
+	// Negative disables checkpoints.
+	CheckpointEvery time.Duration
+	// EstimatePlayouts is the number of random playouts per point that the
+	// server's dead-stone proposal uses (default 100).
+	EstimatePlayouts int
+	// DeadStones, if set, makes the scoring phase's first proposal (and
+	// the bots' judgement of proposals); without it goban's static
+	// estimate with EstimatePlayouts is used.
+	DeadStones DeadStoneEstimator
+
+	// Bots are the computer opponents (see bot.go). Their accounts are
+	// created in Open, which needs Users and Challenges then.
+	Bots  []Bot
+	Users tengen.UserService
+	// BotWorkers bounds how many bot moves are searched at once (default
+	// one per CPU); BotQueue bounds the games waiting for a worker
+	// (default 256; further games wait outside the queue and retry).
+	BotWorkers int
+	BotQueue   int
+	// BotMoveTimeout caps the time a bot may take for one move, whatever
+	// its clock says (default 30 s); a bot that takes longer forfeits.
+	BotMoveTimeout time.Duration
+	// MaxBotGamesPerUser bounds one person's unfinished games against the
+	// computer (default 10; negative means no bound).
+	MaxBotGamesPerUser int
+}
+
+// Service plays games. Create it with New, call Open before use and Close at
+// shutdown.
+type Service struct {
+	cfg Config
+	log *slog.Logger
+
+	mu     sync.Mutex      // guards games and closed
+	games  map[int64]*game // live games by id
+	closed bool
+
+	stop chan struct{}  // closed by Close to end the checkpoint loop
+	done sync.WaitGroup // the checkpoint loop
+
+	// bots and botNames (by UserNameKey) are set by Open and read-only
+	// afterwards.
+	bots      map[int64]*Bot
+	botNames  map[string]*Bot
+	botQueue  chan int64 // games waiting for a bot worker; nil without bots
+	botCtx    context.Context
+	botCancel context.CancelFunc
+	botWG     sync.WaitGroup // the bot workers
+}
+
+// New returns a Service for cfg.
+func New(cfg Config) *Service {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AfterFunc == nil {
+		cfg.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	}
+	if cfg.CheckpointEvery == 0 {
+		cfg.CheckpointEvery = time.Minute
+	}
+	if cfg.EstimatePlayouts <= 0 {
+		cfg.EstimatePlayouts = 100
+	}
+	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{})}
+	s.botCtx, s.botCancel = context.WithCancel(context.Background())
+	return s
+}
+
+// Open loads every unfinished game, so that its clock runs and times out even
+// when nobody watches, and starts the checkpoint loop.
+func (s *Service) Open(ctx context.Context) error {
+	if s.cfg.Games == nil {
+		return errors.New("play: Config.Games is required")
+	}
+	if err := s.openBots(ctx); err != nil {
+		return err
+	}
+	for offset := 0; ; offset += 100 {
+		gs, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 100, Offset: offset})
+		if err != nil {
+			return fmt.Errorf("play: loading games: %w", err)
+		}
+		for _, g := range gs {
+			lg, err := s.lock(ctx, g.ID)
+			if err != nil {
+				s.log.Error("play: loading game", "game", g.ID, "err", err)
+				continue
+			}
+			lg.mu.Unlock()
+		}
+		if len(gs) < 100 {
+			break
+		}
+	}
+	if s.cfg.CheckpointEvery > 0 {
+		s.done.Add(1)
+		go s.checkpointLoop()
+	}
+	return nil
+}
+
+// Close stops the timers and writes every running clock to storage as it
+// stands now, so that the time until the next Open is not charged. Commands
+// after Close fail.
+func (s *Service) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.mu.Unlock()
+	botErr := s.closeBots()
+	s.mu.Lock()
+	s.closed = true
+	close(s.stop)
+	games := make([]*game, 0, len(s.games))
+	for _, lg := range s.games {
+		games = append(games, lg)
+	}
+	s.mu.Unlock()
+	s.done.Wait()
+	var errs []error
+	for _, lg := range games {
+		lg.mu.Lock()
+		if lg.stopTimer != nil {
+			lg.stopTimer()
+			lg.stopTimer = nil
+		}
+		if lg.g != nil {
+			errs = append(errs, s.apply(context.Background(), lg, checkpointCmd{}))
+		}
+		lg.mu.Unlock()
+	}
+	return errors.Join(append(errs, botErr)...)
+}
+
+// lock returns the live game with its lock held, loading it from storage
+// if needed.
+func (s *Service) lock(ctx context.Context, id int64) (*game, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, tengen.Errorf(tengen.EINTERNAL, "The server is shutting down.")
+	}
+	lg := s.games[id]
+	if lg == nil {
+		lg = newGame(id)
+		s.games[id] = lg
+	}
+	s.mu.Unlock()
+	lg.mu.Lock()
+	if lg.evicted {
+		lg.mu.Unlock()
+		return s.lock(ctx, id)
+	}
+	if lg.g == nil {
+		if err := s.load(ctx, lg); err != nil {
+			lg.evicted = true
+			lg.mu.Unlock()
+			s.mu.Lock()
+			if s.games[id] == lg {
+				delete(s.games, id)
+			}
+			s.mu.Unlock()
+			return nil, err
+		}
+	}
+	return lg, nil
+}
+
+// unlock releases lg, first dropping it from memory if it is finished and
+// nobody watches it: finished games are loaded again when asked for.
+// Taking s.mu with lg.mu held is safe because nothing takes lg.mu with s.mu
+// held.
+func (s *Service) unlock(lg *game) {
+	if lg.g != nil && lg.g.Status == tengen.GameFinished && len(lg.watchers) == 0 && !lg.evicted {
+		lg.evicted = true
+		s.mu.Lock()
+		if s.games[lg.id] == lg {
+			delete(s.games, lg.id)
+		}
+		s.mu.Unlock()
+	}
+	lg.mu.Unlock()
+}
+
+// Snapshot implements tengen.PlayService.
+func (s *Service) Snapshot(ctx context.Context, gameID, userID int64) (*tengen.GameSnapshot, error) {
+	lg, err := s.lock(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer s.unlock(lg)
+	return s.snapshot(lg, userID), nil
+}
+
+// Watch implements tengen.PlayService.
+func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*tengen.GameEvent)) (func(), error) {
+	lg, err := s.lock(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer s.unlock(lg)
+	id := lg.nextWatch
+	lg.nextWatch++
+	lg.watchers[id] = sink
+	sink(&tengen.GameEvent{Type: tengen.EventGame, GameID: gameID, State: s.snapshot(lg, userID)})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			lg.mu.Lock()
+			delete(lg.watchers, id)
+			s.unlock(lg)
+		})
+	}
+	return stop, nil
+}
+
+// Do implements tengen.PlayService.
+func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+	c, err := commandOf(userID, cmd)
+	if err != nil {
+		return nil, err
+	}
+	lg, err := s.lock(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer s.unlock(lg)
+	if err := s.apply(ctx, lg, c); err != nil {
+		return nil, err
+	}
+	if cmd.Quiet {
+		return nil, nil
+	}
+	return s.snapshot(lg, userID), nil
+}
+
+// commandOf returns the command that runs cmd for userID.
+func commandOf(userID int64, cmd tengen.Command) (command, error) {
+	switch cmd.Kind {
+	case tengen.CommandMove:
+		return moveCmd{userID: userID, MoveCommand: cmd.Move}, nil
+	case tengen.CommandToggle:
+		return toggleCmd{userID: userID, p: cmd.Point}, nil
+	case tengen.CommandAccept:
+		return acceptCmd{userID: userID, seq: cmd.Seq}, nil
+	case tengen.CommandResume:
+		return resumeCmd{userID: userID}, nil
+	}
+	return nil, tengen.Errorf(tengen.EINVALID, "Unknown command %q.", cmd.Kind)
+}
+
+// CreateGame implements tengen.PlayService.
+func (s *Service) CreateGame(ctx context.Context, challengeID, userID int64) (*tengen.Game, error) {
+	if s.cfg.Challenges == nil {
+		return nil, errors.New("play: CreateGame needs Config.Challenges")
+	}
+	c, err := s.cfg.Challenges.FindChallengeByID(ctx, challengeID)
+	if err != nil {
+		return nil, err
+	}
+	return s.create(ctx, c, userID)
+}
+
+// create makes the game of challenge c, accepted by userID, through the one
+// path of changes, and keeps it in memory with its clock running.
+func (s *Service) create(ctx context.Context, c *tengen.Challenge, userID int64) (*tengen.Game, error) {
+	lg := newGame(0)
+	lg.mu.Lock()
+	defer s.unlock(lg)
+	if err := s.apply(ctx, lg, createCmd{challenge: c, userID: userID}); err != nil {
+		return nil, err
+	}
+	return lg.g, nil
+}
