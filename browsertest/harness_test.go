@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	nethttp "net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,13 +19,11 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tengen/engine"
-	tengenhttp "tengen/http"
-	"tengen/play"
-	"tengen/sqlite"
+	"tengen/internal/app"
 )
 
-// site is a whole Tengen server on a fresh SQLite file, wired as
-// cmd/tengen/serve.go wires it, listening on a loopback port. It can be
+// site is a whole Tengen server on a fresh SQLite file, opened by app.Open
+// as cmd/tengen/serve.go opens it, listening on a loopback port. It can be
 // stopped and started again on the same address and database.
 type site struct {
 	url    string
@@ -37,7 +34,13 @@ type site struct {
 
 func newSite(t *testing.T) *site {
 	t.Helper()
-	s := &site{addr: "127.0.0.1:0", dbPath: filepath.Join(t.TempDir(), "tengen.db")}
+	// A free port, so that the base URL names the port the browser uses.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &site{addr: ln.Addr().String(), dbPath: filepath.Join(t.TempDir(), "tengen.db")}
+	ln.Close()
 	s.start(t)
 	t.Cleanup(func() {
 		if s.stop != nil {
@@ -47,19 +50,24 @@ func newSite(t *testing.T) *site {
 	return s
 }
 
-// start opens the database and serves on s.addr (a free port the first
-// time, the same port after that).
+// start opens the server on s.addr and s.dbPath.
 func (s *site) start(t *testing.T) {
 	t.Helper()
-	db := sqlite.NewDB(s.dbPath)
-	if err := db.Open(); err != nil {
-		t.Fatal(err)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	var ln net.Listener
+	s.url = "http://" + s.addr
+	cfg := app.Config{DBPath: s.dbPath, Addr: s.addr, BaseURL: s.url, Logger: logger, BcryptCost: bcrypt.MinCost, BotWorkers: 2,
+		// Computer opponents as serve.go offers them, with small searches.
+		EngineBots: &engine.Options{Threads: 1, MaxTime: time.Second, ScoringPlayouts: 100},
+		DeadStones: &engine.Options{Threads: 1, ScoringPlayouts: 200}}
+	var a *app.App
 	var err error
-	// The old listener's port may take a moment to become free.
+	// The old listener's port may take a moment to become free (Open
+	// closes what it opened when it cannot listen).
 	for i := 0; i < 50; i++ {
-		if ln, err = net.Listen("tcp", s.addr); err == nil {
+		if a, err = app.Open(context.Background(), cfg); err == nil {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -67,49 +75,10 @@ func (s *site) start(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.addr = ln.Addr().String()
-	s.url = "http://" + s.addr
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if testing.Verbose() {
-		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	games, users, challenges := sqlite.NewGameService(db), sqlite.NewUserService(db), sqlite.NewChallengeService(db)
-	// Computer opponents as serve.go offers them, with small searches.
-	player := play.New(play.Config{Games: games, Logger: logger, Users: users, Challenges: challenges, BotWorkers: 2,
-		Bots:       play.EngineBots(engine.Options{Threads: 1, MaxTime: time.Second, ScoringPlayouts: 100}),
-		DeadStones: engine.New(engine.Options{Threads: 1, ScoringPlayouts: 200})})
-	if err := player.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := tengenhttp.NewServer(tengenhttp.Config{
-		Addr:       s.addr,
-		BaseURL:    s.url,
-		Logger:     logger,
-		Health:     db.Ping,
-		BcryptCost: bcrypt.MinCost,
-	}, tengenhttp.Services{
-		Users:      users,
-		Sessions:   sqlite.NewSessionService(db),
-		Challenges: challenges,
-		Games:      games,
-		Play:       player,
-		Bots:       player,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := &nethttp.Server{Handler: srv.Handler()}
-	go hs.Serve(ln)
 	s.stop = func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		// As serve.go shuts down: the server first (it closes the game
-		// WebSockets, which http.Server.Shutdown does not), then the play
-		// service, then the database.
-		srv.Shutdown(ctx)
-		hs.Shutdown(ctx)
-		player.Close()
-		db.Close()
+		a.Close(ctx)
 		s.stop = nil
 	}
 }

@@ -21,9 +21,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
-	tengenhttp "tengen/http"
-	"tengen/play"
-	"tengen/sqlite"
+	"tengen/internal/app"
 )
 
 // benchMovesPerGame is how many moves the fill pattern of benchPoint allows.
@@ -54,28 +52,14 @@ func BenchmarkWebSocketMoves(b *testing.B) {
 }
 
 func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
-	dir := b.TempDir()
-	db := sqlite.NewDB(filepath.Join(dir, "tengen.db"))
-	db.Synchronous = syncMode
-	if err := db.Open(); err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	gs := sqlite.NewGameService(db)
-	p := play.New(play.Config{Games: gs, Challenges: sqlite.NewChallengeService(db), Logger: logger})
-	if err := p.Open(context.Background()); err != nil {
-		b.Fatal(err)
-	}
-	defer p.Close()
-	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.1", Logger: logger, BcryptCost: bcrypt.MinCost,
-		LoginBurst: 1 << 20}, // the setup registers many users from one address
-		tengenhttp.Services{Users: sqlite.NewUserService(db), Sessions: sqlite.NewSessionService(db),
-			Challenges: sqlite.NewChallengeService(db), Games: gs, Play: p})
+	a, err := app.Open(context.Background(), app.Config{DBPath: filepath.Join(b.TempDir(), "tengen.db"), Synchronous: syncMode,
+		BaseURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
+		LoginBurst: 1 << 20}) // the setup registers many users from one address
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv := httptest.NewServer(s.Handler())
+	defer a.Close(context.Background())
+	srv := httptest.NewServer(a.Handler())
 	defer srv.Close()
 
 	games = max(games, (b.N+benchMovesPerGame-1)/benchMovesPerGame)

@@ -11,16 +11,16 @@ import (
 	"tengen/clock"
 	"tengen/engine"
 	"tengen/goban"
-	"tengen/play"
+	"tengen/internal/app"
 )
 
 // newBotEnv is newPlayEnv with Tengen's engine levels as bots (small,
 // fixed searches).
 func newBotEnv(t *testing.T) *env {
 	t.Helper()
-	return newPlayEnvWith(t, func(c *play.Config) {
+	return newPlayEnvWith(t, func(c *app.Config) {
 		c.BotWorkers = 2
-		c.Bots = play.EngineBots(engine.Options{Threads: 1, Seed: 5, MaxTime: time.Second, ScoringPlayouts: 100})
+		c.EngineBots = &engine.Options{Threads: 1, Seed: 5, MaxTime: time.Second, ScoringPlayouts: 100}
 	})
 }
 

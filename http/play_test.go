@@ -21,47 +21,33 @@ import (
 	"tengen"
 	"tengen/clock"
 	"tengen/goban"
-	tengenhttp "tengen/http"
-	"tengen/play"
-	"tengen/sqlite"
+	"tengen/internal/app"
 )
 
-// newPlayEnv is newEnv with a play service.
+// newPlayEnv is newEnv with a play service: the whole server.
 func newPlayEnv(t *testing.T) *env { return newPlayEnvWith(t, nil) }
 
-// newPlayEnvWith is newPlayEnv whose play configuration configure may change
-// before the service starts; the server gets the service as its BotService
-// too when the configuration has bots.
-func newPlayEnvWith(t *testing.T, configure func(*play.Config)) *env {
+// newPlayEnvWith is newPlayEnv with the whole server as app.Open wires it;
+// configure may change the configuration first.
+func newPlayEnvWith(t *testing.T, configure func(*app.Config)) *env {
 	t.Helper()
-	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
-	db.Synchronous = "NORMAL"
-	if err := db.Open(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	games, users, challenges := sqlite.NewGameService(db), sqlite.NewUserService(db), sqlite.NewChallengeService(db)
-	cfg := play.Config{Games: games, Users: users, Challenges: challenges, Logger: logger}
+	cfg := app.Config{DBPath: filepath.Join(t.TempDir(), "tengen.db"), Synchronous: "NORMAL", BaseURL: "http://127.0.0.1",
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost}
 	if configure != nil {
 		configure(&cfg)
 	}
-	p := play.New(cfg)
-	if err := p.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	svc := tengenhttp.Services{Users: users, Sessions: sqlite.NewSessionService(db), Challenges: challenges, Games: games, Play: p}
-	if cfg.Bots != nil {
-		svc.Bots = p
-	}
-	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", BaseURL: "http://127.0.0.1", Logger: logger, BcryptCost: bcrypt.MinCost}, svc)
+	a, err := app.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(func() {
+		if err := a.Close(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	srv := httptest.NewServer(a.Handler())
 	t.Cleanup(srv.Close)
-	return &env{t: t, srv: srv, db: db}
+	return &env{t: t, srv: srv, db: a.DB}
 }
 
 // newPlayGame registers two players and returns their clients and a 9×9 game
@@ -392,32 +378,16 @@ func TestWebSocketRefusals(t *testing.T) {
 	}
 }
 
-// TestShutdownClosesWebSockets checks that Shutdown ends open game
-// WebSockets with "going away" and waits for them.
+// TestShutdownClosesWebSockets checks that closing the server (its Shutdown
+// comes first) ends open game WebSockets with "going away" and waits for
+// them.
 func TestShutdownClosesWebSockets(t *testing.T) {
-	db := sqlite.NewDB(filepath.Join(t.TempDir(), "tengen.db"))
-	db.Synchronous = "NORMAL"
-	if err := db.Open(); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	games := sqlite.NewGameService(db)
-	p := play.New(play.Config{Games: games, Challenges: sqlite.NewChallengeService(db), Logger: logger})
-	if err := p.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", Logger: logger, BcryptCost: bcrypt.MinCost},
-		tengenhttp.Services{Users: sqlite.NewUserService(db), Sessions: sqlite.NewSessionService(db),
-			Challenges: sqlite.NewChallengeService(db), Games: games, Play: p})
+	a, err := app.Open(context.Background(), app.Config{DBPath: filepath.Join(t.TempDir(), "tengen.db"), Synchronous: "NORMAL",
+		Addr: "127.0.0.1:0", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Open(); err != nil {
-		t.Fatal(err)
-	}
-	e := &env{t: t, srv: &httptest.Server{URL: "http://" + s.Addr().String()}, db: db}
+	e := &env{t: t, srv: &httptest.Server{URL: "http://" + a.Addr().String()}, db: a.DB}
 	_, _, id := newPlayGame(e, settings9())
 	w := e.client().mustWS(id)
 	w.expect("game")
@@ -430,10 +400,10 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := s.Shutdown(ctx); err != nil {
-		t.Fatalf("Shutdown: %v", err)
+	if err := a.Close(ctx); err != nil {
+		t.Fatalf("Close: %v", err)
 	}
 	if err := <-readErr; websocket.CloseStatus(err) != websocket.StatusGoingAway {
-		t.Errorf("after Shutdown the WebSocket read %v, want going away", err)
+		t.Errorf("after Close the WebSocket read %v, want going away", err)
 	}
 }

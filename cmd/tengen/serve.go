@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"tengen/engine"
-	tengenhttp "tengen/http"
-	"tengen/play"
-	"tengen/sqlite"
+	"tengen/internal/app"
 )
 
 func init() {
@@ -101,68 +99,31 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		*dbPath = filepath.Join(*dataDir, "tengen.db")
 	}
-	db := sqlite.NewDB(*dbPath)
-	if err := db.Open(); err != nil {
-		return fmt.Errorf("serve: open database %s: %w", *dbPath, err)
-	}
-	defer db.Close()
-
-	games := sqlite.NewGameService(db)
-	users, challenges := sqlite.NewUserService(db), sqlite.NewChallengeService(db)
 	// Computer opponents: Tengen's engine at every level, one search
 	// goroutine per move (the worker pool gives the parallelism), and the
 	// operator's external engines.
-	bots := play.EngineBots(engine.Options{Threads: 1, MaxTime: *botMoveTime})
-	if *botsFile != "" {
-		cfgs, err := play.LoadBotsFile(*botsFile)
-		if err != nil {
-			return fmt.Errorf("serve: bots: %w", err)
-		}
-		bots = append(bots, play.GTPBots(cfgs, logger)...)
-	}
-	// The play service loads the unfinished games and re-arms their clocks
-	// from now: time the server was down is not charged. Bots whose turn
-	// it is move again.
-	player := play.New(play.Config{Games: games, Logger: logger, Users: users, Challenges: challenges,
-		Bots: bots, BotWorkers: *botWorkers, BotMoveTimeout: *botMoveTime + 20*time.Second,
-		DeadStones: engine.New(engine.Options{Threads: 1})})
-	if err := player.Open(ctx); err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
-
-	srv, err := tengenhttp.NewServer(tengenhttp.Config{
-		Addr:              *addr,
-		BaseURL:           *baseURL,
-		Logger:            logger,
-		Health:            db.Ping,
-		TrustForwardedFor: *trustProxy,
-	}, tengenhttp.Services{
-		Users:      users,
-		Sessions:   sqlite.NewSessionService(db),
-		Challenges: challenges,
-		Games:      games,
-		Play:       player,
-		Bots:       player,
+	a, err := app.Open(ctx, app.Config{
+		DBPath:      *dbPath,
+		Addr:        *addr,
+		BaseURL:     *baseURL,
+		TrustProxy:  *trustProxy,
+		Logger:      logger,
+		EngineBots:  &engine.Options{Threads: 1},
+		DeadStones:  &engine.Options{Threads: 1},
+		BotsFile:    *botsFile,
+		BotWorkers:  *botWorkers,
+		BotMoveTime: *botMoveTime,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	if err := srv.Open(); err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
-	logger.Info("tengen serving", "addr", srv.Addr(), "db", *dbPath, "version", version, "bots", len(bots), "botWorkers", *botWorkers)
+	logger.Info("tengen serving", "addr", a.Addr(), "db", *dbPath, "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	err = srv.Shutdown(sctx)
-	// After the requests: store the running clocks as they stand, so that
-	// the time until the next start is not charged.
-	if cerr := player.Close(); cerr != nil {
-		logger.Error("storing clocks at shutdown", "err", cerr)
-	}
-	if err != nil {
-		return fmt.Errorf("serve: shutdown: %w", err)
+	if err := a.Close(sctx); err != nil {
+		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
 }

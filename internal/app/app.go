@@ -1,0 +1,209 @@
+// Package app is Tengen's composition root: it opens the SQLite database,
+// the play service with its computer opponents, and the web server, and
+// closes them again in the reverse order. `tengen serve` and every test
+// harness that runs the whole server use it, so that tests run the server
+// as it is wired in production.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	nethttp "net/http"
+	"time"
+
+	"tengen/engine"
+	tengenhttp "tengen/http"
+	"tengen/play"
+	"tengen/sqlite"
+)
+
+// Config configures an App. Zero values get the defaults documented on each
+// field; the fields after BotMoveTime are for tests.
+type Config struct {
+	// DBPath is the SQLite database file; required. It is created when
+	// missing, its directory is not.
+	DBPath string
+	// Addr is the address Open listens on. Empty means Open does not
+	// listen: the caller serves Handler itself (httptest in tests).
+	Addr string
+	// BaseURL is the public URL of the site (default http://localhost:PORT
+	// of Addr, see http.Config).
+	BaseURL string
+	// TrustProxy takes client addresses from X-Forwarded-For (only behind a
+	// reverse proxy).
+	TrustProxy bool
+	// Logger receives every part's logs (default slog.Default()).
+	Logger *slog.Logger
+
+	// EngineBots, when not nil, offers Tengen's engine at every level as a
+	// computer opponent, searching with these options; a zero MaxTime
+	// becomes BotMoveTime.
+	EngineBots *engine.Options
+	// DeadStones, when not nil, makes the first dead-stone proposal of each
+	// scoring phase (and the bots' judgement of proposals) with Tengen's
+	// engine with these options; nil leaves it to goban's static estimate.
+	DeadStones *engine.Options
+	// BotsFile names a JSON file of external GTP engines to offer as
+	// computer opponents too (see docs/API.md); empty means none.
+	BotsFile string
+	// BotWorkers bounds how many bot moves are searched at once, across all
+	// games (default one per CPU).
+	BotWorkers int
+	// BotMoveTime is the longest thinking time of Tengen's engine per move,
+	// whatever the clock allows (default 10 s). Any bot that takes 20 s
+	// longer than this for a move forfeits.
+	BotMoveTime time.Duration
+
+	// Synchronous is SQLite's synchronous setting (default FULL, see
+	// sqlite.DB); tests and benchmarks may choose NORMAL.
+	Synchronous string
+	// BcryptCost is the password hashing work factor (default
+	// bcrypt.DefaultCost); tests lower it to bcrypt.MinCost.
+	BcryptCost int
+	// LoginBurst is how many logins and sign-ups one client address may
+	// make at once (default 20, see http.Config); benchmarks that register
+	// many users from one address raise it.
+	LoginBurst int
+}
+
+// App is a running Tengen server. Its fields are set by Open and must not
+// be changed.
+type App struct {
+	DB         *sqlite.DB
+	Users      *sqlite.UserService
+	Sessions   *sqlite.SessionService
+	Challenges *sqlite.ChallengeService
+	Games      *sqlite.GameService
+	// Play plays the games and offers the computer opponents.
+	Play *play.Service
+	// Server is the web server; it listens only when Config.Addr was set.
+	Server *tengenhttp.Server
+
+	log *slog.Logger
+}
+
+// Open opens the database, then the play service, which loads the
+// unfinished games and re-arms their clocks from now (time the server was
+// down is not charged), then the web server, which listens when cfg.Addr is
+// set. When a step fails, Open closes what it had opened and returns the
+// error.
+func Open(ctx context.Context, cfg Config) (*App, error) {
+	if cfg.DBPath == "" {
+		return nil, errors.New("app: database path required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.BotMoveTime <= 0 {
+		cfg.BotMoveTime = 10 * time.Second
+	}
+	// The bots file is read first: a mistake in it then costs nothing to
+	// undo.
+	var bots []play.Bot
+	if cfg.EngineBots != nil {
+		o := *cfg.EngineBots
+		if o.MaxTime == 0 {
+			o.MaxTime = cfg.BotMoveTime
+		}
+		bots = play.EngineBots(o)
+	}
+	if cfg.BotsFile != "" {
+		cfgs, err := play.LoadBotsFile(cfg.BotsFile)
+		if err != nil {
+			return nil, fmt.Errorf("bots: %w", err)
+		}
+		bots = append(bots, play.GTPBots(cfgs, cfg.Logger)...)
+	}
+
+	a := &App{DB: sqlite.NewDB(cfg.DBPath), log: cfg.Logger}
+	if cfg.Synchronous != "" {
+		a.DB.Synchronous = cfg.Synchronous
+	}
+	if err := a.DB.Open(); err != nil {
+		return nil, fmt.Errorf("open database %s: %w", cfg.DBPath, err)
+	}
+	a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
+	a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
+
+	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Logger: cfg.Logger,
+		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second}
+	if cfg.DeadStones != nil {
+		pc.DeadStones = engine.New(*cfg.DeadStones)
+	}
+	a.Play = play.New(pc)
+	// From here on a failure closes the play service too, which ends the
+	// external engines it may have started.
+	if err := a.Play.Open(ctx); err != nil {
+		return nil, a.undo(err)
+	}
+	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Play: a.Play}
+	if len(bots) > 0 {
+		svc.Bots = a.Play
+	}
+	srv, err := tengenhttp.NewServer(tengenhttp.Config{
+		Addr:              cfg.Addr,
+		BaseURL:           cfg.BaseURL,
+		Logger:            cfg.Logger,
+		Health:            a.DB.Ping,
+		TrustForwardedFor: cfg.TrustProxy,
+		BcryptCost:        cfg.BcryptCost,
+		LoginBurst:        cfg.LoginBurst,
+	}, svc)
+	if err != nil {
+		return nil, a.undo(err)
+	}
+	if cfg.Addr != "" {
+		if err := srv.Open(); err != nil {
+			return nil, a.undo(err)
+		}
+	}
+	a.Server = srv
+	return a, nil
+}
+
+// undo closes the play service and the database after a failed step of
+// Open and returns err with their errors, if any.
+func (a *App) undo(err error) error {
+	perr := a.Play.Close()
+	if perr != nil {
+		perr = fmt.Errorf("storing clocks: %w", perr)
+	}
+	derr := a.DB.Close()
+	if derr != nil {
+		derr = fmt.Errorf("closing database: %w", derr)
+	}
+	return errors.Join(err, perr, derr)
+}
+
+// Handler returns the web server's handler, for callers that serve it
+// themselves.
+func (a *App) Handler() nethttp.Handler { return a.Server.Handler() }
+
+// Addr returns the address the web server listens on, or nil when
+// Config.Addr was empty.
+func (a *App) Addr() net.Addr { return a.Server.Addr() }
+
+// Close shuts the server down in the order that loses nothing: the web
+// server first, which stops accepting connections, ends the game
+// WebSockets and waits until ctx ends for requests in flight, so that
+// writes that were started complete; then the play service, which stores
+// the running clocks as they stand, so that the time until the next start
+// is not charged; then the database. It logs a failure to store the clocks
+// and returns every step's error.
+func (a *App) Close(ctx context.Context) error {
+	var errs []error
+	if err := a.Server.Shutdown(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("shutdown: %w", err))
+	}
+	if err := a.Play.Close(); err != nil {
+		a.log.Error("storing clocks at shutdown", "err", err)
+		errs = append(errs, fmt.Errorf("storing clocks: %w", err))
+	}
+	if err := a.DB.Close(); err != nil {
+		errs = append(errs, fmt.Errorf("closing database: %w", err))
+	}
+	return errors.Join(errs...)
+}
