@@ -277,14 +277,7 @@ func (s *Server) acceptChallenge(r *nethttp.Request) (*tengen.Game, error) {
 	if _, err := s.visibleChallenge(r, id); err != nil {
 		return nil, err
 	}
-	var g *tengen.Game
-	if s.svc.Play != nil {
-		g, err = s.svc.Play.CreateGame(r.Context(), id, u.ID)
-	} else {
-		// A server without play service shows games it cannot play;
-		// they get their clock when a play service first loads them.
-		g, err = s.svc.Games.CreateGameFromChallenge(r.Context(), id, u.ID, nil)
-	}
+	g, err := s.svc.Play.CreateGame(r.Context(), id, u.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -9,8 +9,7 @@ import (
 )
 
 // playRoutes registers the game-play endpoints of docs/API.md ("Playing a
-// game"): the state, commands for bots, SGF download and the WebSocket. They
-// answer not_found when the server runs without a PlayService.
+// game"): the state, commands for bots, SGF download and the WebSocket.
 func (s *Server) playRoutes(mux *nethttp.ServeMux) {
 	mux.HandleFunc("GET /api/v1/games/{id}/state", s.apiGameState)
 	mux.HandleFunc("POST /api/v1/games/{id}/moves", s.apiMove)
@@ -28,13 +27,10 @@ type stateResponse struct {
 }
 
 // gamePlay reads the game id from the path and returns it with the
-// PlayService (ENOTFOUND when the server has none); on an error it has
-// already answered the request and ok is false.
+// PlayService; on an error it has already answered the request and ok is
+// false.
 func (s *Server) gamePlay(w nethttp.ResponseWriter, r *nethttp.Request) (id int64, p tengen.PlayService, ok bool) {
 	id, err := pathID(r)
-	if err == nil && s.svc.Play == nil {
-		err = tengen.Errorf(tengen.ENOTFOUND, "Not found.")
-	}
 	if err != nil {
 		s.error(w, r, err)
 		return 0, nil, false

@@ -89,8 +89,8 @@ type Services struct {
 	Sessions   tengen.SessionService
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
-	// Play plays games (moves, scoring, clocks, WebSocket events). It is
-	// optional: without it the play endpoints answer not_found.
+	// Play creates and plays games (moves, scoring, clocks, WebSocket
+	// events): every change to a game goes through it.
 	Play tengen.PlayService
 	// Bots offers games against the computer; optional: without it the
 	// lobby shows no "Play the computer" form.
@@ -130,8 +130,8 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 	if err := cfg.setDefaults(); err != nil {
 		return nil, err
 	}
-	if svc.Users == nil || svc.Sessions == nil || svc.Challenges == nil || svc.Games == nil {
-		return nil, errors.New("http: all services are required")
+	if svc.Users == nil || svc.Sessions == nil || svc.Challenges == nil || svc.Games == nil || svc.Play == nil {
+		return nil, errors.New("http: all services but Bots are required")
 	}
 	base, err := url.Parse(cfg.BaseURL)
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {

@@ -25,6 +25,7 @@ import (
 	"tengen"
 	"tengen/clock"
 	tengenhttp "tengen/http"
+	"tengen/play"
 	"tengen/sqlite"
 )
 
@@ -57,6 +58,7 @@ func newEnv(t *testing.T, change func(*tengenhttp.Config)) *env {
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
+		Play:       openPlay(t, db),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +66,20 @@ func newEnv(t *testing.T, change func(*tengenhttp.Config)) *env {
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, db: db}
+}
+
+// openPlay opens the play service on db for a harness that tests the web
+// layer with http-only settings (internal/app wires the whole server for
+// the others) and closes it when the test ends, before db.
+func openPlay(t *testing.T, db *sqlite.DB) *play.Service {
+	t.Helper()
+	p := play.New(play.Config{Games: sqlite.NewGameService(db), Challenges: sqlite.NewChallengeService(db),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err := p.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
 }
 
 // client is a browser-like client with its own cookie jar.
@@ -639,7 +655,7 @@ func TestOpenShutdown(t *testing.T) {
 	defer db.Close()
 	s, err := tengenhttp.NewServer(tengenhttp.Config{Addr: "127.0.0.1:0", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost},
 		tengenhttp.Services{Users: sqlite.NewUserService(db), Sessions: sqlite.NewSessionService(db),
-			Challenges: sqlite.NewChallengeService(db), Games: sqlite.NewGameService(db)})
+			Challenges: sqlite.NewChallengeService(db), Games: sqlite.NewGameService(db), Play: openPlay(t, db)})
 	if err != nil {
 		t.Fatal(err)
 	}
