@@ -4,7 +4,9 @@
 // spinning on SQLITE_BUSY, while reads use a pool of read-only connections.
 // Every service call is one transaction. The schema comes from the embedded,
 // ordered migrations in migrations/*.sql, written in SQL that PostgreSQL
-// also accepts.
+// also accepts except for a few functions in CHECK constraints (see
+// 0004_constraints.sql). The constraints are the storage's integrity guards;
+// the rules of Go are package play's.
 package sqlite
 
 import (
@@ -135,14 +137,26 @@ func (db *DB) Ping(ctx context.Context) error {
 // migrate applies the embedded migrations that have not been applied yet, in
 // file name order, each in its own transaction.
 func (db *DB) migrate(ctx context.Context) error {
-	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
-		return err
-	}
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	names, err := migrationNames()
 	if err != nil {
 		return err
 	}
+	return db.migrateFiles(ctx, names)
+}
+
+// migrationNames returns the embedded migrations in the order they apply.
+func migrationNames() ([]string, error) {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	sort.Strings(names)
+	return names, err
+}
+
+// migrateFiles applies the named migrations that have not been applied yet,
+// in the order given; tests use it to build databases of older versions.
+func (db *DB) migrateFiles(ctx context.Context, names []string) error {
+	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return err
+	}
 	for _, name := range names {
 		if err := db.migrateFile(ctx, name); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
