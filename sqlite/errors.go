@@ -41,8 +41,13 @@ func constraintError(err error) error {
 	if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_CONSTRAINT {
 		return err
 	}
-	// SQLite reports "<KIND> constraint failed: <name or columns>".
-	_, name, _ := strings.Cut(se.Error(), "constraint failed: ")
+	// The driver reports "constraint failed: <KIND> constraint failed:
+	// <name or columns> (<code>)".
+	const failed = "constraint failed: "
+	name := se.Error()
+	if i := strings.LastIndex(name, failed); i >= 0 {
+		name = name[i+len(failed):]
+	}
 	name, _, _ = strings.Cut(name, " (")
 	te, ok := constraintErrors[name]
 	switch {
