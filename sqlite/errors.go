@@ -1,8 +1,6 @@
 package sqlite
 
 import (
-	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -60,12 +58,4 @@ func constraintError(err error) error {
 		te = tengen.Errorf(tengen.EINVALID, "The change would store malformed data.")
 	}
 	return fmt.Errorf("%w (%w)", te, err)
-}
-
-// ExecContext runs a statement of the transaction like sql.Tx.ExecContext,
-// with constraint violations translated by constraintError. Every write
-// goes through it, so this is the one place where they are translated.
-func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	res, err := tx.Tx.ExecContext(ctx, query, args...)
-	return res, constraintError(err)
 }

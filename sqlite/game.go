@@ -139,6 +139,27 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	return g, nil
 }
 
+// The statements of the move path (see hot).
+var (
+	// appendMoveQuery takes effect only at the move count before the new
+	// move and while the game is not finished: the sequence guard.
+	appendMoveQuery = hot(`UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ?
+		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
+	insertMoveQuery = hot(`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	// updateGameQuery has the guard of appendMoveQuery without a move.
+	updateGameQuery = hot(`UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ?
+		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
+	// savePlayRecordQuery is an upsert, which SQLite (3.24 and later) and
+	// PostgreSQL both accept.
+	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
+			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
+			resumptions = excluded.resumptions, updated_at = excluded.updated_at`)
+	// gameByIDQuery is findGames' query for a lookup by id alone.
+	gameByIDQuery = hot(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
+)
+
 // appendMove stores mv under the integrity guards of the schema: the games
 // UPDATE takes effect only at the expected move count and while the game is
 // not finished, the moves table's primary key allows one move per number,
@@ -152,8 +173,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	if mv.Color == goban.Empty {
 		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ?
-		WHERE id = ? AND move_count = ? AND status <> 'finished'`,
+	res, err := tx.ExecContext(ctx, appendMoveQuery,
 		mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, mv.Seq-1)
 	if err != nil {
 		return nil, mv, err
@@ -170,7 +190,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
 	mv.CreatedAt = tx.now
-	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, insertMoveQuery,
 		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
 		return nil, mv, err
 	}
@@ -245,8 +265,7 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	if g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result {
 		updated = tx.now
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ?
-		WHERE id = ? AND move_count = ? AND status <> 'finished'`,
+	res, err := tx.ExecContext(ctx, updateGameQuery,
 		colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(updated), g.ID, moveCount)
 	if err != nil {
 		return nil, err
@@ -269,8 +288,7 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 }
 
 // savePlayRecord writes rec as the game's play record, replacing the old one
-// if there is one. The upsert is accepted by SQLite (3.24 and later) and
-// PostgreSQL alike.
+// if there is one.
 func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord) error {
 	dead, resumptions := rec.Dead, rec.Resumptions
 	if dead == nil {
@@ -287,14 +305,13 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
-			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
-			resumptions = excluded.resumptions, updated_at = excluded.updated_at`,
+	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
 		gameID, string(rec.Clock), rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
 	return err
 }
+
+// gameColumns are the columns findGames reads.
+const gameColumns = `id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at`
 
 func findGameByID(ctx context.Context, tx *Tx, id int64) (*tengen.Game, error) {
 	gs, _, err := findGames(ctx, tx, tengen.GameFilter{ID: &id})
@@ -337,8 +354,11 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 			ELSE 1 END, ` + order
 		orderArgs = []any{*v, *v}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at
-		FROM games WHERE `+cond+` ORDER BY `+order+limitOffset(filter.Limit, filter.Offset), append(args, orderArgs...)...)
+	query := `SELECT ` + gameColumns + ` FROM games WHERE ` + cond + ` ORDER BY ` + order + limitOffset(filter.Limit, filter.Offset)
+	if filter.ID != nil && filter.UserID == nil && len(filter.Status) == 0 && filter.Offset == 0 && filter.Limit == 0 {
+		query = gameByIDQuery // the same rows: at most one
+	}
+	rows, err := tx.QueryContext(ctx, query, append(args, orderArgs...)...)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -54,6 +54,9 @@ type DB struct {
 	write *sql.DB // one connection: all writes, serialised
 	read  *sql.DB // read-only pool
 	batch batcher // group commit of moves and game updates (batch.go)
+	// stmts holds the hot statements prepared on write (stmt.go), by
+	// query text; Open fills it and it does not change afterwards.
+	stmts map[string]*sql.Stmt
 }
 
 // NewDB returns a DB for the file at path; call Open before use.
@@ -104,6 +107,10 @@ func (db *DB) Open() (err error) {
 		db.write.Close()
 		return fmt.Errorf("sqlite: migrate: %w", err)
 	}
+	if err := db.prepareHot(context.Background()); err != nil {
+		db.write.Close()
+		return fmt.Errorf("sqlite: prepare: %w", err)
+	}
 	if db.read, err = sql.Open("sqlite", db.dsn(true)); err != nil {
 		db.write.Close()
 		return err
@@ -118,6 +125,9 @@ func (db *DB) Close() error {
 	var errs []error
 	if db.read != nil {
 		errs = append(errs, db.read.Close())
+	}
+	for _, st := range db.stmts {
+		errs = append(errs, st.Close())
 	}
 	if db.write != nil {
 		// Fold the WAL back into the main file so a copied database file is
@@ -194,8 +204,9 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 // writes uses as its timestamp.
 type Tx struct {
 	*sql.Tx
-	db  *DB
-	now time.Time
+	db       *DB
+	now      time.Time
+	writable bool // on the write connection
 }
 
 // BeginTx starts a transaction: on the write connection if writable, else on
@@ -209,7 +220,7 @@ func (db *DB) BeginTx(ctx context.Context, writable bool) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, db: db, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
+	return &Tx{Tx: tx, db: db, now: db.Now().UTC().Truncate(time.Microsecond), writable: writable}, nil
 }
 
 // nextID takes the next id for table from id_sequences. The UPDATE locks the
