@@ -249,23 +249,27 @@ type GameService interface {
 	// afterSeq, in order.
 	FindMoves(ctx context.Context, gameID int64, afterSeq int) ([]*GameMove, error)
 	// AppendMove stores m as a move by userID together with the new state
-	// upd, in one transaction, and returns the updated game. m.Seq must be
-	// the game's MoveCount+1: a stale or repeated submission gets ECONFLICT
-	// and changes nothing, so duplicates apply once. m.Color is set from
-	// userID; a user who does not play in the game, or plays or passes out
-	// of turn, gets EFORBIDDEN; a play or pass in a game that is not being
-	// played gets ECONFLICT. Resignation is allowed on either player's turn
-	// and in the scoring phase. m.Clock and upd.Record, if set, are stored
-	// in the same transaction.
+	// upd, in one transaction, and returns the updated game. It applies no
+	// rules of Go (turns, the board's edge, the scoring phase): the caller,
+	// package play, has validated the move on the live game. Its guards keep
+	// the stored data whole: m.Seq must be the game's MoveCount+1, so that a
+	// stale or repeated submission gets ECONFLICT and changes nothing and
+	// duplicates apply once; a finished game gets ECONFLICT; m.Color is set
+	// from userID, and a user who does not play in the game gets EFORBIDDEN;
+	// malformed values (an unknown kind or status, a pass with a point, a
+	// negative time, a result not in SGF form, clocks that are not JSON) get
+	// EINVALID. m.Clock and upd.Record, if set, are stored in the same
+	// transaction.
 	AppendMove(ctx context.Context, userID int64, m *GameMove, upd GameUpdate) (*Game, error)
 	// FindPlayRecord returns the game's PlayRecord: the zero record when
 	// none was stored yet, ENOTFOUND when the game does not exist.
 	FindPlayRecord(ctx context.Context, gameID int64) (*PlayRecord, error)
 	// UpdateGame applies upd (and upd.Record if set) to a game without a
-	// move, as the scoring phase, a resumption and a timeout do. It is
-	// refused with ECONFLICT and changes nothing unless the game's
-	// MoveCount is still moveCount and the game is not finished. UpdatedAt
-	// changes only when ToMove, Status or Result do, so that storing a
-	// clock or a proposal does not reorder game lists.
+	// move, as the scoring phase, a resumption and a timeout do. Like
+	// AppendMove it applies no rules of Go. It is refused with ECONFLICT and
+	// changes nothing unless the game's MoveCount is still moveCount and the
+	// game is not finished; malformed values get EINVALID as in AppendMove.
+	// UpdatedAt changes only when ToMove, Status or Result do, so that
+	// storing a clock or a proposal does not reorder game lists.
 	UpdateGame(ctx context.Context, gameID int64, moveCount int, upd GameUpdate) (*Game, error)
 }

@@ -122,12 +122,10 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	return moves, rows.Err()
 }
 
-// AppendMove implements tengen.GameService. Moves of different games that
-// arrive together share one commit (see inBatch).
+// AppendMove implements tengen.GameService. It applies no rules of Go:
+// package play validates a move before it calls AppendMove. Moves of
+// different games that arrive together share one commit (see inBatch).
 func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
-	if err := upd.Validate(); err != nil {
-		return nil, err
-	}
 	var g *tengen.Game
 	var mv tengen.GameMove
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
@@ -141,39 +139,58 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	return g, nil
 }
 
+// The statements of the move path (see hot).
+var (
+	// appendMoveQuery takes effect only at the move count before the new
+	// move and while the game is not finished: the sequence guard.
+	appendMoveQuery = hot(`UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ?
+		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
+	insertMoveQuery = hot(`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	// updateGameQuery has the guard of appendMoveQuery without a move.
+	updateGameQuery = hot(`UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ?
+		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
+	// savePlayRecordQuery is an upsert, which SQLite (3.24 and later) and
+	// PostgreSQL both accept.
+	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
+			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
+			resumptions = excluded.resumptions, updated_at = excluded.updated_at`)
+	// gameByIDQuery is findGames' query for a lookup by id alone.
+	gameByIDQuery = hot(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
+)
+
+// appendMove stores mv under the integrity guards of the schema: the games
+// UPDATE takes effect only at the expected move count and while the game is
+// not finished, the moves table's primary key allows one move per number,
+// and its CHECK constraints refuse malformed values (see constraintError).
 func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
 	g, err := findGameByID(ctx, tx, mv.GameID)
 	if err != nil {
 		return nil, mv, err
 	}
-	color := g.ColorOf(userID)
-	if color == goban.Empty {
+	mv.Color = g.ColorOf(userID)
+	if mv.Color == goban.Empty {
 		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
-	mv.Color = color
-	if err := tengen.ValidateMove(mv, g.Settings.BoardSize); err != nil {
+	res, err := tx.ExecContext(ctx, appendMoveQuery,
+		mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, mv.Seq-1)
+	if err != nil {
 		return nil, mv, err
 	}
-	// The sequence check comes first so that a repeated submission of a move
-	// that was already applied is reported as such, whatever happened since.
-	if mv.Seq != g.MoveCount+1 {
-		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
-	}
-	switch {
-	case g.Status == tengen.GameFinished:
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, mv, err
+	} else if n != 1 {
+		// The sequence number is reported first so that a repeated
+		// submission of a move that was already applied is reported as
+		// such, whatever happened since.
+		if mv.Seq != g.MoveCount+1 {
+			return nil, mv, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
+		}
 		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
-	case mv.Kind == tengen.MoveResign:
-		// Allowed at any time while the game is not over.
-	case g.Status != tengen.GamePlaying:
-		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is in the scoring phase.")
-	case g.ToMove != color:
-		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "It is not your turn.")
-	}
-	if len(mv.Clock) > 0 && !json.Valid(mv.Clock) {
-		return nil, mv, tengen.Errorf(tengen.EINVALID, "Move clock is not valid JSON.")
 	}
 	mv.CreatedAt = tx.now
-	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, insertMoveQuery,
 		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
 		return nil, mv, err
 	}
@@ -181,16 +198,6 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
 			return nil, mv, err
 		}
-	}
-	res, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ? AND move_count = ?`,
-		mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, g.MoveCount)
-	if err != nil {
-		return nil, mv, err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return nil, mv, err
-	} else if n != 1 {
-		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
 	}
 	g.MoveCount, g.ToMove, g.Status, g.Result, g.UpdatedAt = mv.Seq, upd.ToMove, upd.Status, upd.Result, tx.now
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
@@ -231,12 +238,9 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 	return rec, nil
 }
 
-// UpdateGame implements tengen.GameService. It shares commits with
-// AppendMove (see inBatch).
+// UpdateGame implements tengen.GameService. Like AppendMove it applies no
+// rules of Go, and it shares commits with AppendMove (see inBatch).
 func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
-	if err := upd.Validate(); err != nil {
-		return nil, err
-	}
 	var g *tengen.Game
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
@@ -248,41 +252,44 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 	return g, nil
 }
 
+// updateGame applies upd under the same guards as appendMove: the game must
+// still be at moveCount and not finished.
 func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
 	g, err := findGameByID(ctx, tx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	if g.Status == tengen.GameFinished {
-		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
-	}
-	if g.MoveCount != moveCount {
-		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
-	}
 	// Only a change of the game itself counts as an update for the lists
 	// ordered by updated_at; clock checkpoints and proposals do not.
-	changed := g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result
-	if changed {
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ? WHERE id = ?`,
-			colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID); err != nil {
-			return nil, err
+	updated := g.UpdatedAt
+	if g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result {
+		updated = tx.now
+	}
+	res, err := tx.ExecContext(ctx, updateGameQuery,
+		colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(updated), g.ID, moveCount)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n != 1 {
+		if g.Status == tengen.GameFinished {
+			return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 		}
-		g.UpdatedAt = tx.now
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
 	}
 	if upd.Record != nil {
 		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
 			return nil, err
 		}
 	}
-	g.ToMove, g.Status, g.Result = upd.ToMove, upd.Status, upd.Result
+	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, updated
 	return g, nil
 }
 
-// savePlayRecord writes rec as the game's play record, replacing the old one.
+// savePlayRecord writes rec as the game's play record, replacing the old one
+// if there is one.
 func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord) error {
-	if len(rec.Clock) > 0 && !json.Valid(rec.Clock) {
-		return tengen.Errorf(tengen.EINVALID, "Game clock is not valid JSON.")
-	}
 	dead, resumptions := rec.Dead, rec.Resumptions
 	if dead == nil {
 		dead = []goban.Point{}
@@ -298,15 +305,13 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	if err != nil {
 		return err
 	}
-	// DELETE and INSERT rather than an upsert, whose syntax differs
-	// slightly between SQLite versions and PostgreSQL.
-	if _, err := tx.ExecContext(ctx, `DELETE FROM play_records WHERE game_id = ?`, gameID); err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, string(rec.Clock), rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
+	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
+		gameID, string(rec.Clock), rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
 	return err
 }
+
+// gameColumns are the columns findGames reads.
+const gameColumns = `id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at`
 
 func findGameByID(ctx context.Context, tx *Tx, id int64) (*tengen.Game, error) {
 	gs, _, err := findGames(ctx, tx, tengen.GameFilter{ID: &id})
@@ -349,8 +354,11 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 			ELSE 1 END, ` + order
 		orderArgs = []any{*v, *v}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at
-		FROM games WHERE `+cond+` ORDER BY `+order+limitOffset(filter.Limit, filter.Offset), append(args, orderArgs...)...)
+	query := `SELECT ` + gameColumns + ` FROM games WHERE ` + cond + ` ORDER BY ` + order + limitOffset(filter.Limit, filter.Offset)
+	if filter.ID != nil && filter.UserID == nil && len(filter.Status) == 0 && filter.Offset == 0 && filter.Limit == 0 {
+		query = gameByIDQuery // the same rows: at most one
+	}
+	rows, err := tx.QueryContext(ctx, query, append(args, orderArgs...)...)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -4,7 +4,9 @@
 // spinning on SQLITE_BUSY, while reads use a pool of read-only connections.
 // Every service call is one transaction. The schema comes from the embedded,
 // ordered migrations in migrations/*.sql, written in SQL that PostgreSQL
-// also accepts.
+// also accepts except for a few functions in CHECK constraints (see
+// 0004_constraints.sql). The constraints are the storage's integrity guards;
+// the rules of Go are package play's.
 package sqlite
 
 import (
@@ -52,6 +54,9 @@ type DB struct {
 	write *sql.DB // one connection: all writes, serialised
 	read  *sql.DB // read-only pool
 	batch batcher // group commit of moves and game updates (batch.go)
+	// stmts holds the hot statements prepared on write (stmt.go), by
+	// query text; Open fills it and it does not change afterwards.
+	stmts map[string]*sql.Stmt
 }
 
 // NewDB returns a DB for the file at path; call Open before use.
@@ -102,6 +107,10 @@ func (db *DB) Open() (err error) {
 		db.write.Close()
 		return fmt.Errorf("sqlite: migrate: %w", err)
 	}
+	if err := db.prepareHot(context.Background()); err != nil {
+		db.write.Close()
+		return fmt.Errorf("sqlite: prepare: %w", err)
+	}
 	if db.read, err = sql.Open("sqlite", db.dsn(true)); err != nil {
 		db.write.Close()
 		return err
@@ -116,6 +125,9 @@ func (db *DB) Close() error {
 	var errs []error
 	if db.read != nil {
 		errs = append(errs, db.read.Close())
+	}
+	for _, st := range db.stmts {
+		errs = append(errs, st.Close())
 	}
 	if db.write != nil {
 		// Fold the WAL back into the main file so a copied database file is
@@ -135,14 +147,26 @@ func (db *DB) Ping(ctx context.Context) error {
 // migrate applies the embedded migrations that have not been applied yet, in
 // file name order, each in its own transaction.
 func (db *DB) migrate(ctx context.Context) error {
-	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
-		return err
-	}
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	names, err := migrationNames()
 	if err != nil {
 		return err
 	}
+	return db.migrateFiles(ctx, names)
+}
+
+// migrationNames returns the embedded migrations in the order they apply.
+func migrationNames() ([]string, error) {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	sort.Strings(names)
+	return names, err
+}
+
+// migrateFiles applies the named migrations that have not been applied yet,
+// in the order given; tests use it to build databases of older versions.
+func (db *DB) migrateFiles(ctx context.Context, names []string) error {
+	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return err
+	}
 	for _, name := range names {
 		if err := db.migrateFile(ctx, name); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -180,8 +204,9 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 // writes uses as its timestamp.
 type Tx struct {
 	*sql.Tx
-	db  *DB
-	now time.Time
+	db       *DB
+	now      time.Time
+	writable bool // on the write connection
 }
 
 // BeginTx starts a transaction: on the write connection if writable, else on
@@ -195,7 +220,7 @@ func (db *DB) BeginTx(ctx context.Context, writable bool) (*Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tx{Tx: tx, db: db, now: db.Now().UTC().Truncate(time.Microsecond)}, nil
+	return &Tx{Tx: tx, db: db, now: db.Now().UTC().Truncate(time.Microsecond), writable: writable}, nil
 }
 
 // nextID takes the next id for table from id_sequences. The UPDATE locks the

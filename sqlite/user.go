@@ -90,6 +90,14 @@ func findUser(ctx context.Context, tx *Tx, where string, args ...any) (*tengen.U
 
 // findUsers loads the users with the given ids (0 and repeats are
 // skipped) in one query, for filling in Challenge and Game references.
+// usersByIDQuery returns the query of findUsers for n ids.
+func usersByIDQuery(n int) string {
+	return `SELECT id, name, password_hash, language, bot, created_at, updated_at FROM users WHERE id IN (?` + strings.Repeat(", ?", n-1) + `)`
+}
+
+// The players of a game, read on the move path (see hot).
+var _ = hot(usersByIDQuery(2))
+
 func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User, error) {
 	m := make(map[int64]*tengen.User, len(ids))
 	var args []any
@@ -103,8 +111,7 @@ func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User
 	if len(args) == 0 {
 		return m, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, name, password_hash, language, bot, created_at, updated_at FROM users WHERE id IN (?`+
-		strings.Repeat(", ?", len(args)-1)+`)`, args...)
+	rows, err := tx.QueryContext(ctx, usersByIDQuery(len(args)), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -128,11 +128,12 @@ func testPlayRecord(t *testing.T, b *Backend) {
 }
 
 // testConcurrentGames writes to many games at once, as a busy server does:
-// refused writes (out of turn, stale) must change nothing even when they
+// refused writes (a spectator's move, a stale update, malformed values that
+// only the database's constraints catch) must change nothing even when they
 // share a commit with accepted ones (backends may group commits).
 func testConcurrentGames(t *testing.T, b *Backend) {
 	ctx := context.Background()
-	black, white := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white")
+	black, white, carol := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white"), mustUser(t, b.Services, "carol")
 	const n = 20
 	games := make([]*tengen.Game, n)
 	for i := range games {
@@ -143,10 +144,11 @@ func testConcurrentGames(t *testing.T, b *Backend) {
 		who  string
 		err  error
 	}
-	results := make(chan result, 3*n)
+	writers := []string{"black", "spectator", "stale", "bad kind", "bad record"}
+	results := make(chan result, len(writers)*n)
 	var wg sync.WaitGroup
 	for i, g := range games {
-		for _, who := range []string{"black", "white", "stale"} {
+		for _, who := range writers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -155,11 +157,17 @@ func testConcurrentGames(t *testing.T, b *Backend) {
 				case "black":
 					_, err = b.Games.AppendMove(ctx, black.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: i % 19, Y: 3},
 						tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: i}})
-				case "white":
-					_, err = b.Games.AppendMove(ctx, white.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: 5, Y: 5},
+				case "spectator":
+					_, err = b.Games.AppendMove(ctx, carol.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: 5, Y: 5},
 						tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: 1000}})
 				case "stale":
 					_, err = b.Games.UpdateGame(ctx, g.ID, 7, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GameFinished, Result: "B+R"})
+				case "bad kind":
+					_, err = b.Games.AppendMove(ctx, black.ID, &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: "jump", X: 5, Y: 5},
+						tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: 1000}})
+				case "bad record":
+					_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GameFinished, Result: "W+T",
+						Record: &tengen.PlayRecord{ProposalSeq: 1000, Clock: json.RawMessage(`{broken`)}})
 				}
 				results <- result{i, who, err}
 			}()
@@ -170,14 +178,16 @@ func testConcurrentGames(t *testing.T, b *Backend) {
 	for r := range results {
 		want := ""
 		switch r.who {
-		case "white":
-			// Out of turn, or stale once Black's move is in.
+		case "spectator":
 			want = tengen.EFORBIDDEN
+		case "stale":
+			want = tengen.ECONFLICT
+		case "bad kind", "bad record":
+			// Malformed, or stale once Black's move is in.
+			want = tengen.EINVALID
 			if tengen.ErrorCode(r.err) == tengen.ECONFLICT {
 				want = tengen.ECONFLICT
 			}
-		case "stale":
-			want = tengen.ECONFLICT
 		}
 		wantCode(t, fmt.Sprintf("game %d: %s", r.game, r.who), r.err, want)
 	}

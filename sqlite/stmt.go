@@ -1,0 +1,73 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Prepared statements of the move path. Preparing a statement (parsing it and
+// generating the code of the tables' CHECK constraints) costs about as much
+// as running it, and every move runs the same few statements. Open prepares
+// the statements registered with hot once on the write connection, the only
+// connection that writes; a write transaction uses them by their query text
+// (see Tx.stmt). Other statements are prepared each time, as before.
+
+// hotQueries lists the query texts registered with hot. Package
+// initialisation fills it; it does not change afterwards.
+var hotQueries []string
+
+// hot registers query as a statement of the move path and returns it.
+func hot(query string) string {
+	hotQueries = append(hotQueries, query)
+	return query
+}
+
+// prepareHot prepares the hot statements on the write connection; it must
+// run before the first transaction, since preparing needs the connection a
+// transaction holds.
+func (db *DB) prepareHot(ctx context.Context) error {
+	db.stmts = make(map[string]*sql.Stmt, len(hotQueries))
+	for _, q := range hotQueries {
+		st, err := db.write.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		db.stmts[q] = st
+	}
+	return nil
+}
+
+// stmt returns the transaction's use of the prepared statement for query, or
+// nil when query is not hot or tx is on the read-only pool.
+func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if !tx.writable {
+		return nil
+	}
+	st, ok := tx.db.stmts[query]
+	if !ok {
+		return nil
+	}
+	return tx.Tx.StmtContext(ctx, st) // closed when tx ends
+}
+
+// ExecContext runs a statement of the transaction like sql.Tx.ExecContext,
+// with constraint violations translated by constraintError. Every write
+// goes through it, so this is the one place where they are translated.
+func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	var res sql.Result
+	var err error
+	if st := tx.stmt(ctx, query); st != nil {
+		res, err = st.ExecContext(ctx, args...)
+	} else {
+		res, err = tx.Tx.ExecContext(ctx, query, args...)
+	}
+	return res, constraintError(err)
+}
+
+// QueryContext runs a query of the transaction like sql.Tx.QueryContext.
+func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return tx.Tx.QueryContext(ctx, query, args...)
+}
