@@ -180,24 +180,6 @@ func ValidateResult(r string) error {
 	return nil
 }
 
-// Validate reports whether u is a consistent new state.
-func (u GameUpdate) Validate() error {
-	if u.ToMove != goban.Black && u.ToMove != goban.White {
-		return Errorf(EINVALID, "Next colour must be black or white.")
-	}
-	switch u.Status {
-	case GamePlaying, GameScoring:
-		if u.Result != "" {
-			return Errorf(EINVALID, "Only finished games have a result.")
-		}
-	case GameFinished:
-		return ValidateResult(u.Result)
-	default:
-		return Errorf(EINVALID, "Unknown game status %q.", u.Status)
-	}
-	return nil
-}
-
 // NextState returns the state after m under the parts of the rules that are
 // the same everywhere: turns alternate, a resignation ends the game, and a
 // pass after a pass (prevPass) starts the scoring phase. Rule-specific
