@@ -31,7 +31,17 @@ type User struct {
 	// engine at one level, or an external GTP engine. Bots cannot log in
 	// (their PasswordHash matches no password) and games against them
 	// start without a challenge (see BotService).
-	Bot       bool      `json:"bot,omitempty"`
+	Bot bool `json:"bot,omitempty"`
+	// Rating and Deviation are the player's Glicko-2 rating and its
+	// uncertainty (about 95 % of the time the true strength is within two
+	// deviations). Rank is the kyu/dan rank the rating maps to ("12k",
+	// "3d"), with "?" while the rating is provisional ("12k?"); it is ""
+	// for a bot without an anchor, which plays unrated games only. For
+	// CreateUser, Rank may name the starting rank the player declared
+	// ("" starts at the default rating); see StartingLevels.
+	Rating    float64   `json:"rating"`
+	Deviation float64   `json:"deviation"`
+	Rank      string    `json:"rank"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }

@@ -59,13 +59,17 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 	} else if tengen.ErrorCode(err) != tengen.ENOTFOUND {
 		return err
 	}
+	r, err := startingRating(u.Rank)
+	if err != nil {
+		return err
+	}
 	id, err := tx.nextID(ctx, "users")
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, bot, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, formatTime(tx.now), formatTime(tx.now))
+	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, bot, rating, deviation, volatility, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, r.Rating, r.Deviation, r.Volatility, formatTime(tx.now), formatTime(tx.now))
 	if err != nil {
 		return err
 	}
@@ -73,18 +77,21 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 		return err
 	}
 	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
+	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rankText(u.Bot, false, r.Rating, r.Deviation)
 	return nil
 }
 
 func findUser(ctx context.Context, tx *Tx, where string, args ...any) (*tengen.User, error) {
 	var u tengen.User
-	err := tx.QueryRowContext(ctx, `SELECT id, name, password_hash, language, bot, created_at, updated_at FROM users WHERE `+where, args...).
-		Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt})
+	rd, rank := ratingDest(&u)
+	err := tx.QueryRowContext(ctx, `SELECT id, name, password_hash, language, bot, created_at, updated_at, `+userRatingColumns+` FROM users WHERE `+where, args...).
+		Scan(append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}}, rd...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, tengen.Errorf(tengen.ENOTFOUND, "User not found.")
 	} else if err != nil {
 		return nil, err
 	}
+	rank()
 	return &u, nil
 }
 
@@ -92,7 +99,7 @@ func findUser(ctx context.Context, tx *Tx, where string, args ...any) (*tengen.U
 // skipped) in one query, for filling in Challenge and Game references.
 // usersByIDQuery returns the query of findUsers for n ids.
 func usersByIDQuery(n int) string {
-	return `SELECT id, name, password_hash, language, bot, created_at, updated_at FROM users WHERE id IN (?` + strings.Repeat(", ?", n-1) + `)`
+	return `SELECT id, name, password_hash, language, bot, created_at, updated_at, ` + userRatingColumns + ` FROM users WHERE id IN (?` + strings.Repeat(", ?", n-1) + `)`
 }
 
 // The players of a game, read on the move path (see hot).
@@ -118,9 +125,11 @@ func findUsers(ctx context.Context, tx *Tx, ids []int64) (map[int64]*tengen.User
 	defer rows.Close()
 	for rows.Next() {
 		var u tengen.User
-		if err := rows.Scan(&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}); err != nil {
+		rd, rank := ratingDest(&u)
+		if err := rows.Scan(append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}}, rd...)...); err != nil {
 			return nil, err
 		}
+		rank()
 		m[u.ID] = &u
 	}
 	if err := rows.Err(); err != nil {

@@ -1,0 +1,247 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"tengen"
+	"tengen/internal/rating"
+)
+
+// Ratings are updated by storage, not by package play, because the update
+// must be computed from the ratings as they stand inside the transaction
+// that stores the result: SQLite serialises writers, so two games of one
+// player that end at the same instant are rated one after the other, the
+// second from the rating the first left, and a crash leaves both the
+// result and the ratings or neither. Package sqlite therefore imports
+// internal/rating directly: it is a standard-library-only leaf like goban,
+// and passing its Update in from internal/app would add an indirection
+// without a second implementation behind it. GameService.Rate exists so
+// that tests can make the rating write fail.
+
+// Compile-time check that RatingService implements the interface.
+var _ tengen.RatingService = (*RatingService)(nil)
+
+// RatingService stores bot anchors and reads rating histories.
+type RatingService struct {
+	db *DB
+}
+
+// NewRatingService returns a RatingService on db.
+func NewRatingService(db *DB) *RatingService {
+	return &RatingService{db: db}
+}
+
+// anchorDeviation is the deviation of an anchored bot: small, so that a
+// game against it counts almost fully for its opponent, and below
+// rating.ProvisionalDeviation, so that its rank shows without "?".
+const anchorDeviation = 60.0
+
+// SetAnchor implements tengen.RatingService.
+func (s *RatingService) SetAnchor(ctx context.Context, userID int64, rank string) error {
+	r := rating.New()
+	fixed := rank != ""
+	if fixed {
+		k, err := rating.ParseRank(rank)
+		if err != nil {
+			return tengen.Errorf(tengen.EINVALID, "Anchor rank %q is not between 30k and 9d.", rank)
+		}
+		r = rating.NewAt(k)
+		r.Deviation = anchorDeviation
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	u, err := findUser(ctx, tx, "id = ?", userID)
+	if err != nil {
+		return err
+	}
+	if !u.Bot {
+		return tengen.Errorf(tengen.EINVALID, "Only a bot's rating can be fixed.")
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET rating = ?, deviation = ?, volatility = ?, rating_fixed = ? WHERE id = ?`,
+		r.Rating, r.Deviation, r.Volatility, fixed, userID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// FindRatingHistory implements tengen.RatingService.
+func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, limit int) ([]*tengen.RatingChange, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, rating, deviation, rating_before, deviation_before, created_at
+		FROM rating_history WHERE user_id = ? ORDER BY created_at DESC, game_id DESC`+limitOffset(limit, 0), userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*tengen.RatingChange{}
+	for rows.Next() {
+		c := tengen.RatingChange{UserID: userID}
+		if err := rows.Scan(&c.GameID, &c.Rating, &c.Deviation, &c.RatingBefore, &c.DeviationBefore, timeText{&c.CreatedAt}); err != nil {
+			return nil, err
+		}
+		c.Rank = rating.Rating{Rating: c.Rating, Deviation: c.Deviation}.RankString()
+		out = append(out, &c)
+	}
+	return out, rows.Err()
+}
+
+// userRatingColumns are the columns of users that findUser and findUsers
+// read for User.Rating, Deviation and Rank (see scanRating).
+const userRatingColumns = `rating, deviation, rating_fixed`
+
+// ratingDest returns the scan destinations of userRatingColumns for u;
+// call the returned function after the scan to set u.Rank.
+func ratingDest(u *tengen.User) ([]any, func()) {
+	var fixed bool
+	return []any{&u.Rating, &u.Deviation, &fixed}, func() { u.Rank = rankText(u.Bot, fixed, u.Rating, u.Deviation) }
+}
+
+// rankText is a user's rank as shown: "" for a bot without anchor (its
+// rating means nothing), the rank without "?" for an anchored bot, the
+// rank with "?" while a player's rating is provisional.
+func rankText(bot, fixed bool, r, dev float64) string {
+	switch {
+	case bot && !fixed:
+		return ""
+	case fixed:
+		return rating.RankOf(r).String()
+	}
+	return rating.Rating{Rating: r, Deviation: dev}.RankString()
+}
+
+// startingRating is the rating a new account starts at: the middle of the
+// declared rank, or the default for "".
+func startingRating(rank string) (rating.Rating, error) {
+	if rank == "" {
+		return rating.New(), nil
+	}
+	k, err := rating.ParseRank(rank)
+	if err != nil {
+		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
+	}
+	return rating.NewAt(k), nil
+}
+
+// blackScore is Black's score for a result in SGF form, and false for
+// results that rate nobody ("Void", "?").
+func blackScore(result string) (float64, bool) {
+	switch {
+	case strings.HasPrefix(result, "B+"):
+		return rating.Win, true
+	case strings.HasPrefix(result, "W+"):
+		return rating.Loss, true
+	case result == "0" || result == "Draw":
+		return rating.Jigo, true
+	}
+	return 0, false
+}
+
+// The statements of rating a game, on the path of the move that ends it
+// (see hot).
+var (
+	playerRatingsQuery = hot(`SELECT id, bot, rating_fixed, rating, deviation, volatility FROM users WHERE id IN (?, ?)`)
+	setRatingQuery     = hot(`UPDATE users SET rating = ?, deviation = ?, volatility = ? WHERE id = ?`)
+	ratingHistoryQuery = hot(`INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+)
+
+// player is a player's rating as read in the rating transaction.
+type player struct {
+	bot, fixed bool
+	r          rating.Rating
+}
+
+// rateGame updates the ratings of g's players after its result was stored
+// in tx, if g is rated: both players from the ratings read in tx, each as
+// a rating period of one game (Glicko-2 on a server rates game by game).
+// An anchored bot's rating does not move; a game with a bot without anchor,
+// and a result that names no winner nor a draw (Void, ?), rate nobody.
+func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) error {
+	if !g.Settings.Rated || g.Status != tengen.GameFinished {
+		return nil
+	}
+	score, ok := blackScore(g.Result)
+	if !ok {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, playerRatingsQuery, g.BlackID, g.WhiteID)
+	if err != nil {
+		return err
+	}
+	ps := map[int64]*player{}
+	for rows.Next() {
+		var id int64
+		p := &player{}
+		if err := rows.Scan(&id, &p.bot, &p.fixed, &p.r.Rating, &p.r.Deviation, &p.r.Volatility); err != nil {
+			rows.Close()
+			return err
+		}
+		ps[id] = p
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	black, white := ps[g.BlackID], ps[g.WhiteID]
+	if black == nil || white == nil {
+		return tengen.Errorf(tengen.ENOTFOUND, "User not found.")
+	}
+	if black.bot && !black.fixed || white.bot && !white.fixed {
+		return nil
+	}
+	rate := s.Rate
+	if rate == nil {
+		rate = glicko2
+	}
+	type change struct {
+		id     int64
+		u      *tengen.User
+		old, r rating.Rating
+	}
+	var changes []change
+	for _, side := range []struct {
+		id       int64
+		u        *tengen.User
+		me, them *player
+		score    float64
+	}{{g.BlackID, g.Black, black, white, score}, {g.WhiteID, g.White, white, black, 1 - score}} {
+		if side.me.fixed {
+			continue
+		}
+		r, err := rate(side.me.r, side.them.r, side.score)
+		if err != nil {
+			return fmt.Errorf("sqlite: rating game %d for user %d: %w", g.ID, side.id, err)
+		}
+		changes = append(changes, change{side.id, side.u, side.me.r, r})
+	}
+	for _, c := range changes {
+		if _, err := tx.ExecContext(ctx, setRatingQuery, c.r.Rating, c.r.Deviation, c.r.Volatility, c.id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, ratingHistoryQuery, g.ID, c.id, c.r.Rating, c.r.Deviation, c.r.Volatility,
+			c.old.Rating, c.old.Deviation, formatTime(tx.now)); err != nil {
+			return err
+		}
+		if c.u != nil {
+			c.u.Rating, c.u.Deviation, c.u.Rank = c.r.Rating, c.r.Deviation, c.r.RankString()
+		}
+	}
+	return nil
+}
+
+// glicko2 is the default GameService.Rate: Glicko-2 with the default τ,
+// the game as a rating period of its own.
+func glicko2(player, opponent rating.Rating, score float64) (rating.Rating, error) {
+	return rating.System{}.Update(player, []rating.Result{{Opponent: opponent, Score: score}})
+}
