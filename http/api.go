@@ -12,6 +12,9 @@ import (
 type credentials struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
+	// Level is the starting level of a new account (register only; see
+	// tengen.StartingLevels); "" starts at the default rating.
+	Level string `json:"level,omitempty"`
 }
 
 // userResponse wraps a user.
@@ -25,7 +28,7 @@ func (s *Server) apiRegister(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	u, err := s.register(w, r, req.Name, req.Password)
+	u, err := s.register(w, r, req.Name, req.Password, req.Level)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -67,8 +70,8 @@ func (s *Server) apiMe(w nethttp.ResponseWriter, r *nethttp.Request) {
 // challengeRequest is the body of POST /api/v1/challenges.
 type challengeRequest struct {
 	// Opponent is the name of the invited user; empty for an open challenge.
-	Opponent string              `json:"opponent"`
-	Settings tengen.GameSettings `json:"settings"`
+	Opponent string          `json:"opponent"`
+	Settings settingsRequest `json:"settings"`
 }
 
 type challengeResponse struct {
@@ -104,7 +107,7 @@ func (s *Server) createChallenge(r *nethttp.Request, req challengeRequest) (*ten
 	if err != nil {
 		return nil, err
 	}
-	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings}
+	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings.resolve(true)}
 	if name := strings.TrimSpace(req.Opponent); name != "" {
 		opp, err := s.svc.Users.FindUserByName(r.Context(), name)
 		if err != nil {

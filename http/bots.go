@@ -18,7 +18,7 @@ var defaultBotForm = challengeForm{
 
 // botRequest is the body of POST /api/v1/bots/{name}/games.
 type botRequest struct {
-	Settings tengen.GameSettings `json:"settings"`
+	Settings settingsRequest `json:"settings"`
 }
 
 type botsResponse struct {
@@ -58,7 +58,7 @@ func (s *Server) handleBotForm(w nethttp.ResponseWriter, r *nethttp.Request) {
 	req, err := form.request()
 	if err == nil {
 		var g *tengen.Game
-		if g, err = s.playBot(r, form.Opponent, req.Settings); err == nil {
+		if g, err = s.playBot(r, form.Opponent, req.Settings.resolve(s.botAnchored(form.Opponent))); err == nil {
 			nethttp.Redirect(w, r, "/games/"+strconv.FormatInt(g.ID, 10), nethttp.StatusSeeOther)
 			return
 		}
@@ -87,7 +87,7 @@ func (s *Server) apiPlayBot(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	g, err := s.playBot(r, r.PathValue("name"), req.Settings)
+	g, err := s.playBot(r, r.PathValue("name"), req.Settings.resolve(s.botAnchored(r.PathValue("name"))))
 	if err != nil {
 		s.error(w, r, err)
 		return
