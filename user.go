@@ -39,11 +39,15 @@ type User struct {
 	// for a bot without an anchor, which plays unrated games only. For
 	// CreateUser, Rank may name the starting rank the player declared
 	// ("" starts at the default rating); see StartingLevels.
-	Rating    float64   `json:"rating"`
-	Deviation float64   `json:"deviation"`
-	Rank      string    `json:"rank"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	Rating    float64 `json:"rating"`
+	Deviation float64 `json:"deviation"`
+	Rank      string  `json:"rank"`
+	// Volatility is the Glicko-2 volatility σ of the rating: how erratic
+	// the player's results are. Storage reads it with the user so that
+	// rating a game needs no second read; it is not shown.
+	Volatility float64   `json:"-"`
+	CreatedAt  time.Time `json:"createdAt"`
+	UpdatedAt  time.Time `json:"updatedAt"`
 }
 
 // Validate reports whether the user's fields may be stored.

@@ -79,8 +79,12 @@ func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, lim
 	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT game_id, rating, deviation, rating_before, deviation_before, created_at
-		FROM rating_history WHERE user_id = ? ORDER BY created_at DESC, game_id DESC`+limitOffset(limit, 0), userID)
+	// The user's games through the games indexes, then their rows by the
+	// history's primary key (see 0006_ratings.sql).
+	rows, err := tx.QueryContext(ctx, `SELECT h.game_id, h.rating, h.deviation, h.rating_before, h.deviation_before, h.created_at
+		FROM games g JOIN rating_history h ON h.game_id = g.id AND h.user_id = ?
+		WHERE g.black_id = ? OR g.white_id = ?
+		ORDER BY h.created_at DESC, h.game_id DESC`+limitOffset(limit, 0), userID, userID, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -99,13 +103,13 @@ func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, lim
 
 // userRatingColumns are the columns of users that findUser and findUsers
 // read for User.Rating, Deviation and Rank (see scanRating).
-const userRatingColumns = `rating, deviation, rating_fixed`
+const userRatingColumns = `rating, deviation, volatility, rating_fixed`
 
 // ratingDest returns the scan destinations of userRatingColumns for u;
 // call the returned function after the scan to set u.Rank.
 func ratingDest(u *tengen.User) ([]any, func()) {
 	var fixed bool
-	return []any{&u.Rating, &u.Deviation, &fixed}, func() { u.Rank = rankText(u.Bot, fixed, u.Rating, u.Deviation) }
+	return []any{&u.Rating, &u.Deviation, &u.Volatility, &fixed}, func() { u.Rank = rankText(u.Bot, fixed, u.Rating, u.Deviation) }
 }
 
 // rankText is a user's rank as shown: "" for a bot without anchor (its
@@ -149,18 +153,28 @@ func blackScore(result string) (float64, bool) {
 }
 
 // The statements of rating a game, on the path of the move that ends it
-// (see hot).
+// (see hot). Both players' rows are written by one statement each, since
+// every statement costs about as much as the row it writes.
 var (
-	playerRatingsQuery = hot(`SELECT id, bot, rating_fixed, rating, deviation, volatility FROM users WHERE id IN (?, ?)`)
-	setRatingQuery     = hot(`UPDATE users SET rating = ?, deviation = ?, volatility = ? WHERE id = ?`)
-	ratingHistoryQuery = hot(`INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	setRatingQuery  = hot(`UPDATE users SET rating = ?, deviation = ?, volatility = ? WHERE id = ?`)
+	setRatingsQuery = hot(`UPDATE users SET
+		rating = CASE id WHEN ? THEN ? ELSE ? END,
+		deviation = CASE id WHEN ? THEN ? ELSE ? END,
+		volatility = CASE id WHEN ? THEN ? ELSE ? END
+		WHERE id IN (?, ?)`)
+	historyColumns      = `INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at) VALUES `
+	ratingHistoryQuery  = hot(historyColumns + `(?, ?, ?, ?, ?, ?, ?, ?)`)
+	ratingsHistoryQuery = hot(historyColumns + `(?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?)`)
 )
 
 // player is a player's rating as read in the rating transaction.
 type player struct {
 	bot, fixed bool
 	r          rating.Rating
+}
+
+func playerOf(u *tengen.User) player {
+	return player{bot: u.Bot, fixed: u.Bot && u.Rank != "", r: rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}}
 }
 
 // rateGame updates the ratings of g's players after its result was stored
@@ -176,27 +190,13 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	if !ok {
 		return nil
 	}
-	rows, err := tx.QueryContext(ctx, playerRatingsQuery, g.BlackID, g.WhiteID)
-	if err != nil {
-		return err
-	}
-	ps := map[int64]*player{}
-	for rows.Next() {
-		var id int64
-		p := &player{}
-		if err := rows.Scan(&id, &p.bot, &p.fixed, &p.r.Rating, &p.r.Deviation, &p.r.Volatility); err != nil {
-			rows.Close()
-			return err
-		}
-		ps[id] = p
-	}
-	if err := rows.Close(); err != nil {
-		return err
-	}
-	black, white := ps[g.BlackID], ps[g.WhiteID]
-	if black == nil || white == nil {
+	// The players as findGameByID read them in this transaction: their
+	// ratings as they stand now, with no second read. A bot's rating is
+	// fixed exactly when it has a rank (see rankText); a person's never is.
+	if g.Black == nil || g.White == nil {
 		return tengen.Errorf(tengen.ENOTFOUND, "User not found.")
 	}
+	black, white := playerOf(g.Black), playerOf(g.White)
 	if black.bot && !black.fixed || white.bot && !white.fixed {
 		return nil
 	}
@@ -213,7 +213,7 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	for _, side := range []struct {
 		id       int64
 		u        *tengen.User
-		me, them *player
+		me, them player
 		score    float64
 	}{{g.BlackID, g.Black, black, white, score}, {g.WhiteID, g.White, white, black, 1 - score}} {
 		if side.me.fixed {
@@ -225,17 +225,27 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 		}
 		changes = append(changes, change{side.id, side.u, side.me.r, r})
 	}
+	var history []any
 	for _, c := range changes {
+		history = append(history, g.ID, c.id, c.r.Rating, c.r.Deviation, c.r.Volatility, c.old.Rating, c.old.Deviation, formatTime(tx.now))
+		c.u.Rating, c.u.Deviation, c.u.Volatility, c.u.Rank = c.r.Rating, c.r.Deviation, c.r.Volatility, c.r.RankString()
+	}
+	switch len(changes) {
+	case 1:
+		c := changes[0]
 		if _, err := tx.ExecContext(ctx, setRatingQuery, c.r.Rating, c.r.Deviation, c.r.Volatility, c.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, ratingHistoryQuery, g.ID, c.id, c.r.Rating, c.r.Deviation, c.r.Volatility,
-			c.old.Rating, c.old.Deviation, formatTime(tx.now)); err != nil {
+		_, err := tx.ExecContext(ctx, ratingHistoryQuery, history...)
+		return err
+	case 2:
+		a, b := changes[0], changes[1]
+		if _, err := tx.ExecContext(ctx, setRatingsQuery, a.id, a.r.Rating, b.r.Rating, a.id, a.r.Deviation, b.r.Deviation,
+			a.id, a.r.Volatility, b.r.Volatility, a.id, b.id); err != nil {
 			return err
 		}
-		if c.u != nil {
-			c.u.Rating, c.u.Deviation, c.u.Rank = c.r.Rating, c.r.Deviation, c.r.RankString()
-		}
+		_, err := tx.ExecContext(ctx, ratingsHistoryQuery, history...)
+		return err
 	}
 	return nil
 }
