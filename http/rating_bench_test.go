@@ -81,7 +81,7 @@ func benchFinishGameAPI(b *testing.B, syncMode string) {
 		b.StopTimer()
 		set := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
 			TimeControl: clock.TimeControl{Kind: clock.Fischer, MainTime: time.Hour, Increment: 10 * time.Second, MaxTime: 2 * time.Hour},
-			Rated: i%2 == 1}
+			Rated:       i%2 == 1}
 		setJSON, _ := json.Marshal(map[string]any{"settings": set})
 		var ch struct{ Challenge tengen.Challenge }
 		post(cookies[0], "/api/v1/challenges", string(setJSON), 201, &ch)
