@@ -74,4 +74,14 @@ type RatingService interface {
 	// FindRatingHistory returns the user's rating changes, the most recent
 	// first, at most limit (0: all).
 	FindRatingHistory(ctx context.Context, userID int64, limit int) ([]*RatingChange, error)
+	// FindRecord counts the user's finished games by outcome, rated or
+	// not; void games count as none of them.
+	FindRecord(ctx context.Context, userID int64) (Record, error)
+}
+
+// Record is a player's wins, losses and draws.
+type Record struct {
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Draws  int `json:"draws"`
 }

@@ -100,6 +100,16 @@ func TestRankAfterRatedGame(t *testing.T) {
 		// The challenge list fits the phone's width or scrolls inside itself.
 		t.Logf("%s screenshot of the lobby: %s", vp.name, ada.screenshot("tengen-rank-lobby-"+vp.name+".png"))
 	}
+	// Bob's profile: his rank, rating, record and the rated game.
+	bob.open("/users/bob")
+	if got := eval[int](bob, `document.querySelectorAll("#rating-history tbody tr").length`); got != 1 {
+		t.Errorf("bob's profile lists %d rating changes, want 1", got)
+	}
+	if got := eval[string](bob, `document.getElementById("record").textContent`); !strings.HasPrefix(got, "Wins: 1 · losses: 0 · draws: 0") {
+		t.Errorf("bob's record: %q", got)
+	}
+	bob.do("phone", chromedp.EmulateViewport(390, 844))
+	t.Logf("phone screenshot of bob's profile: %s", bob.screenshot("tengen-rank-profile-phone.png"))
 	ada.open(fmt.Sprintf("/games/%d", gameID))
 	ada.waitFor("the game page", `document.getElementById("game").dataset.status === "finished"`)
 	t.Logf("phone screenshot of the game page: %s", ada.screenshot("tengen-rank-game-phone.png"))

@@ -392,6 +392,10 @@ type profileResponse struct {
 	User  *tengen.User   `json:"user"`
 	Games []*tengen.Game `json:"games"`
 	Total int            `json:"total"`
+	// Record and History (the latest rating changes) are there when the
+	// server keeps ratings (Services.Ratings).
+	Record  *tengen.Record         `json:"record,omitempty"`
+	History []*tengen.RatingChange `json:"history,omitempty"`
 }
 
 // profile returns a user and their games, those waiting for them first.
@@ -407,7 +411,11 @@ func (s *Server) profile(r *nethttp.Request) (*profileResponse, error) {
 	if gs == nil {
 		gs = []*tengen.Game{}
 	}
-	return &profileResponse{User: u, Games: gs, Total: total}, nil
+	p := &profileResponse{User: u, Games: gs, Total: total}
+	if err := s.ratingProfile(r, p); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func (s *Server) apiGetUser(w nethttp.ResponseWriter, r *nethttp.Request) {

@@ -55,6 +55,7 @@ func loadPages(a *assets) (*pages, error) {
 			"date":      func(t time.Time) string { return t.Format("2006-01-02") },
 			"list":      func(xs ...string) []string { return xs },
 			"rank":      rankHTML,
+			"delta":     func(a, b float64) float64 { return a - b },
 		}
 		p.byLng[lang] = map[string]*template.Template{}
 		for _, name := range pageNames {

@@ -2,6 +2,7 @@ package http
 
 import (
 	"html/template"
+	nethttp "net/http"
 
 	"tengen"
 )
@@ -73,4 +74,24 @@ func startingRank(level string) (string, error) {
 		return "", tengen.Errorf(tengen.EINVALID, "Unknown starting level %q.", level)
 	}
 	return rank, nil
+}
+
+// profileHistory is how many rating changes a profile shows.
+const profileHistory = 20
+
+// ratingProfile adds the user's record and latest rating changes to p.
+func (s *Server) ratingProfile(r *nethttp.Request, p *profileResponse) error {
+	if s.svc.Ratings == nil {
+		return nil
+	}
+	rec, err := s.svc.Ratings.FindRecord(r.Context(), p.User.ID)
+	if err != nil {
+		return err
+	}
+	h, err := s.svc.Ratings.FindRatingHistory(r.Context(), p.User.ID, profileHistory)
+	if err != nil {
+		return err
+	}
+	p.Record, p.History = &rec, h
+	return nil
 }

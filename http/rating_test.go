@@ -82,7 +82,11 @@ func TestRatingsAPI(t *testing.T) {
 			base := fmt.Sprintf("/api/v1/games/%d", g.Game.ID)
 			black.api("POST", base+"/moves", map[string]any{"seq": 1, "kind": "play", "x": 2, "y": 2}, 200, nil)
 			white.api("POST", base+"/moves", map[string]any{"seq": 2, "kind": "resign"}, 200, nil)
-			var a, b struct{ User *tengen.User }
+			var a, b struct {
+				User    *tengen.User
+				Record  *tengen.Record
+				History []*tengen.RatingChange
+			}
 			alice.api("GET", "/api/v1/users/alice", nil, 200, &a)
 			bob.api("GET", "/api/v1/users/bob", nil, 200, &b)
 			start := map[string]float64{"alice": reg.User.Rating, "bob": 1500}
@@ -92,6 +96,23 @@ func TestRatingsAPI(t *testing.T) {
 			}
 			if winner.Rating <= start[winner.Name] || loser.Rating >= start[loser.Name] || winner.Deviation >= 350 || loser.Deviation >= 350 {
 				t.Errorf("after the rated game: winner %+v (from %v), loser %+v (from %v)", winner, start[winner.Name], loser, start[loser.Name])
+			}
+			for _, p := range []struct {
+				name string
+				won  bool
+				rec  *tengen.Record
+				h    []*tengen.RatingChange
+			}{{"alice", winner.Name == "alice", a.Record, a.History}, {"bob", winner.Name == "bob", b.Record, b.History}} {
+				want := tengen.Record{Wins: 1}
+				if !p.won {
+					want = tengen.Record{Losses: 1}
+				}
+				if p.rec == nil || *p.rec != want || len(p.h) != 1 || p.h[0].GameID != g.Game.ID {
+					t.Errorf("%s's profile: record %+v, history %+v; want %+v and the game", p.name, p.rec, p.h, want)
+				}
+			}
+			if page := carol.page("/users/bob", 200); !strings.Contains(page, `id="rating-history"`) || !strings.Contains(page, fmt.Sprintf(`href="/games/%d"`, g.Game.ID)) {
+				t.Errorf("bob's profile page shows no rating history")
 			}
 			sgfResp, sgf := alice.do("GET", base+"/sgf", nil)
 			if sgfResp.StatusCode != 200 || !strings.Contains(string(sgf), "BR[") || !strings.Contains(string(sgf), "WR[") {

@@ -101,6 +101,28 @@ func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, lim
 	return out, rows.Err()
 }
 
+// FindRecord implements tengen.RatingService.
+func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Record, error) {
+	var r tengen.Record
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return r, err
+	}
+	defer tx.Rollback()
+	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
+		return r, err
+	}
+	// The winner is the colour before "+" of an SGF result; "0" and
+	// "Draw" are draws; "Void" and "?" count as nothing.
+	err = tx.QueryRowContext(ctx, `SELECT
+			COALESCE(SUM(CASE WHEN (black_id = ? AND result LIKE 'B+%') OR (white_id = ? AND result LIKE 'W+%') THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN (black_id = ? AND result LIKE 'W+%') OR (white_id = ? AND result LIKE 'B+%') THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN result IN ('0', 'Draw') THEN 1 ELSE 0 END), 0)
+		FROM games WHERE status = 'finished' AND (black_id = ? OR white_id = ?)`,
+		userID, userID, userID, userID, userID, userID).Scan(&r.Wins, &r.Losses, &r.Draws)
+	return r, err
+}
+
 // userRatingColumns are the columns of users that findUser and findUsers
 // read for User.Rating, Deviation and Rank (see scanRating).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`

@@ -148,6 +148,27 @@ func testRatings(t *testing.T, b *Backend) {
 			}
 		}
 	}
+	// Each white player of the table won, lost or drew one game, rated
+	// or not; the void game counts as nothing.
+	for i, tt := range tests {
+		white, err := b.Users.FindUserByName(ctx, fmt.Sprintf("white%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want tengen.Record
+		switch {
+		case tt.result == "Void":
+		case tt.result == "0":
+			want.Draws = 1
+		case tt.result[0] == 'W':
+			want.Wins = 1
+		default:
+			want.Losses = 1
+		}
+		if got, err := b.Ratings.FindRecord(ctx, white.ID); err != nil || got != want {
+			t.Errorf("record of the white player of %s: %+v, %v; want %+v", tt.result, got, err, want)
+		}
+	}
 	c := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: fresh.ID, Settings: ratedSettings()})
 	if got, err := b.Challenges.FindChallengeByID(ctx, c.ID); err != nil || !got.Settings.Rated {
 		t.Errorf("stored challenge: %+v, %v; want rated", got, err)
