@@ -162,7 +162,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 	cop.SetDenyHandler(nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, tengen.Errorf(tengen.EFORBIDDEN, "Cross-origin request refused."))
 	}))
-	s.handler = s.withRequestLog(s.withRecover(cop.Handler(s.withUser(s.routes()))))
+	s.handler = s.withRequestLog(s.withRecover(s.withBody(cop.Handler(s.withUser(s.routes())))))
 	return s, nil
 }
 

@@ -1,0 +1,303 @@
+package http_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	nethttp "net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tengenhttp "tengen/http"
+)
+
+// zeros is an endless reader of zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// multipartUpload returns a multipart form with the fields of a login and a
+// file part of size bytes, and its Content-Type.
+func multipartUpload(size int64) (body io.Reader, length int64, ctype string) {
+	var head bytes.Buffer
+	mw := multipart.NewWriter(&head)
+	mw.WriteField("name", "alice")
+	mw.WriteField("password", "correct horse")
+	mw.CreateFormFile("file", "big.bin")
+	tail := "\r\n--" + mw.Boundary() + "--\r\n"
+	length = int64(head.Len()) + size + int64(len(tail))
+	return io.MultiReader(&head, io.LimitReader(zeros{}, size), strings.NewReader(tail)), length, mw.FormDataContentType()
+}
+
+// post sends body to path with the given Content-Type and returns the
+// status, or 0 when the server closed the connection before answering
+// (which a server that refuses a large body early may do).
+func post(t *testing.T, c *nethttp.Client, u, ctype string, body io.Reader, length int64) int {
+	t.Helper()
+	req, err := nethttp.NewRequest("POST", u, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = length
+	req.Header.Set("Content-Type", ctype)
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// tempFiles returns the names in dir.
+func tempFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// TestUploadsLeaveNothing posts 40 MB multipart forms to every kind of
+// form, also when the answer is 429, and finds no temporary file left and
+// no answer but a refusal. The server's temporary files go to TMPDIR.
+func TestUploadsLeaveNothing(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	e := newEnv(t, func(c *tengenhttp.Config) { c.LoginBurst = 1 })
+	alice := e.client()
+	alice.register("alice")
+	// Use up the address's login attempts, so that the next is a 429.
+	e.client().do("POST", "/api/v1/login", map[string]string{"name": "alice", "password": "wrong password"})
+	for _, path := range []string{"/login", "/signup", "/challenges", "/bots/play", "/logout", "/api/v1/login", "/api/v1/challenges", "/"} {
+		t.Run(path, func(t *testing.T) {
+			body, n, ctype := multipartUpload(40 << 20)
+			status := post(t, alice.c, e.srv.URL+path, ctype, body, n)
+			if status != 0 && status != nethttp.StatusBadRequest && status != nethttp.StatusMethodNotAllowed {
+				t.Errorf("status %d, want 400 (or a closed connection)", status)
+			}
+			if names := tempFiles(t, tmp); len(names) > 0 {
+				t.Errorf("temporary files left: %v", names)
+				for _, n := range names {
+					os.Remove(tmp + "/" + n)
+				}
+			}
+		})
+	}
+	// A small multipart form is refused with a message that says why.
+	body, n, ctype := multipartUpload(10)
+	req, _ := nethttp.NewRequest("POST", e.srv.URL+"/api/v1/login", body)
+	req.ContentLength = n
+	req.Header.Set("Content-Type", ctype)
+	resp, err := nethttp.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "Multipart bodies are not accepted") {
+		t.Errorf("small multipart form: %d %s", resp.StatusCode, data)
+	}
+}
+
+// TestBodyLimit refuses every body over the limit, announced or not.
+func TestBodyLimit(t *testing.T) {
+	e := newEnv(t, nil)
+	big := strings.Repeat("x", 100<<10)
+	tests := []struct {
+		name, path, ctype, body string
+		chunked                 bool
+	}{
+		{"form announced", "/login", "application/x-www-form-urlencoded", "name=alice&password=" + big, false},
+		{"form chunked", "/login", "application/x-www-form-urlencoded", "name=alice&password=" + big, true},
+		{"JSON chunked", "/api/v1/login", "application/json", `{"name": "alice", "password": "` + big + `"}`, true},
+		{"no body expected", "/api/v1/logout", "application/json", big, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var body io.Reader = strings.NewReader(tt.body)
+			n := int64(len(tt.body))
+			if tt.chunked {
+				body, n = io.MultiReader(body), -1 // hide the length
+			}
+			req, _ := nethttp.NewRequest("POST", e.srv.URL+tt.path, body)
+			req.ContentLength = n
+			req.Header.Set("Content-Type", tt.ctype)
+			resp, err := nethttp.DefaultClient.Do(req)
+			if err != nil {
+				return // refused before the body was sent
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 400 || (isAPIPath(tt.path) && !strings.Contains(string(data), "too large")) {
+				t.Errorf("status %d %.200s, want 400 too large", resp.StatusCode, data)
+			}
+		})
+	}
+	// Ordinary forms and JSON bodies still work.
+	bob := e.client()
+	resp, _ := bob.do("POST", "/signup", url.Values{"name": {"bobby"}, "password": {"secret-bob"}, "password2": {"secret-bob"}})
+	if resp.StatusCode != nethttp.StatusSeeOther {
+		t.Errorf("sign-up form: %d", resp.StatusCode)
+	}
+	bob.api("POST", "/api/v1/login", map[string]string{"name": "bobby", "password": "secret-bob"}, 200, nil)
+}
+
+func isAPIPath(p string) bool { return strings.HasPrefix(p, "/api/") }
+
+// TestRepeatedUploadsStayFlat is the load test of issue 14: ten 40 MB
+// uploads to the sign-up form over loopback, two at a time, leave no
+// temporary file and no lasting heap.
+func TestRepeatedUploadsStayFlat(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	e := newEnv(t, nil)
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	uploads(t, e, 10)
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if names := tempFiles(t, tmp); len(names) > 0 {
+		t.Errorf("temporary files left: %v", names)
+	}
+	const slack = 16 << 20
+	if grow := int64(after.HeapAlloc) - int64(before.HeapAlloc); grow > slack {
+		t.Errorf("heap grew by %d MB after 10 uploads of 40 MB", grow>>20)
+	}
+}
+
+// uploads posts n 40 MB multipart forms to /signup, two at a time, within
+// a minute.
+func uploads(t *testing.T, e *env, n int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			body, length, ctype := multipartUpload(40 << 20)
+			req, _ := nethttp.NewRequestWithContext(ctx, "POST", e.srv.URL+"/signup", body)
+			req.ContentLength = length
+			req.Header.Set("Content-Type", ctype)
+			resp, err := nethttp.DefaultClient.Do(req)
+			if err != nil {
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 400 {
+				t.Errorf("upload %d: status %d", i, resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		t.Fatal("uploads took more than a minute")
+	}
+}
+
+// abandoned is a request body that ends early, as when the client goes
+// away: it cancels the request's context and fails.
+type abandoned struct {
+	r      io.Reader
+	cancel context.CancelFunc
+}
+
+func (a *abandoned) Read(p []byte) (int, error) {
+	n, err := a.r.Read(p)
+	if err == io.EOF {
+		a.cancel()
+		return n, io.ErrUnexpectedEOF
+	}
+	return n, err
+}
+
+// TestAbandonedRequests: a client that goes away in the middle of its body
+// is neither a 500 nor an ERROR log line.
+func TestAbandonedRequests(t *testing.T) {
+	var logs syncBuffer
+	e := newEnv(t, func(c *tengenhttp.Config) {
+		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	alice := e.client()
+	alice.register("alice")
+	mp, _, mpType := multipartUpload(1 << 20)
+	mpHead, _ := io.ReadAll(io.LimitReader(mp, 4000))
+	tests := []struct {
+		name, path, ctype, body string
+	}{
+		{"login form", "/login", "application/x-www-form-urlencoded", "name=alice&pass"},
+		{"sign-up form", "/signup", "application/x-www-form-urlencoded", "name=bobby&password=secret-bob&pass"},
+		{"challenge form", "/challenges", "application/x-www-form-urlencoded", "boardSize=9&ruleset=jap"},
+		{"multipart login", "/login", mpType, string(mpHead)},
+		{"API login", "/api/v1/login", "application/json", `{"name": "alice", "pass`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logs.Reset()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			req := httptest.NewRequestWithContext(ctx, "POST", tt.path, &abandoned{r: strings.NewReader(tt.body), cancel: cancel})
+			req.ContentLength = int64(len(tt.body)) + 1000
+			req.Header.Set("Content-Type", tt.ctype)
+			for _, ck := range alice.c.Jar.Cookies(mustURL(e.srv.URL)) {
+				req.AddCookie(ck)
+			}
+			rec := httptest.NewRecorder()
+			e.srv.Config.Handler.ServeHTTP(rec, req)
+			if rec.Code >= 500 || rec.Code < 400 {
+				t.Errorf("status %d, want 4xx", rec.Code)
+			}
+			if strings.Contains(logs.String(), "level=ERROR") {
+				t.Errorf("error logged:\n%s", logs.String())
+			}
+		})
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the logger and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *syncBuffer) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
+}
