@@ -39,7 +39,7 @@ type Game struct {
 	MoveCount int `json:"moveCount"`
 	// Result is the result in SGF form ("B+3.5", "W+R", "B+T", "Void", "0")
 	// once the game is finished, "" before.
-	Result    string    `json:"result,omitempty"`
+	Result    string    `json:"result"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
@@ -93,13 +93,41 @@ type GameMove struct {
 	// orientation) of a play; both are 0 for passes and resignations.
 	X int `json:"x"`
 	Y int `json:"y"`
-	// TimeUsed is the thinking time the server charged for the move.
-	TimeUsed time.Duration `json:"timeUsedMs"`
+	// TimeUsed is the thinking time the server charged for the move; its
+	// JSON form, "timeUsedMs", is whole milliseconds (see MarshalJSON).
+	TimeUsed time.Duration `json:"-"`
 	// Clock is the mover's clock after the move in the clock package's
 	// JSON form (what SGF's BL/WL and OB/OW record), or nil for games
 	// without a clock.
 	Clock     json.RawMessage `json:"clock,omitempty"`
 	CreatedAt time.Time       `json:"createdAt"`
+}
+
+// gameMoveJSON is GameMove's JSON form: TimeUsed in whole milliseconds.
+type gameMoveJSON struct {
+	plainGameMove
+	TimeUsedMs int64 `json:"timeUsedMs"`
+}
+
+// plainGameMove is GameMove without its methods, so that encoding it does
+// not recurse.
+type plainGameMove GameMove
+
+// MarshalJSON writes the move with "timeUsedMs" in milliseconds, the unit
+// docs/API.md promises (a bare Duration would be nanoseconds).
+func (m GameMove) MarshalJSON() ([]byte, error) {
+	return json.Marshal(gameMoveJSON{plainGameMove(m), m.TimeUsed.Milliseconds()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (m *GameMove) UnmarshalJSON(b []byte) error {
+	var w gameMoveJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*m = GameMove(w.plainGameMove)
+	m.TimeUsed = time.Duration(w.TimeUsedMs) * time.Millisecond
+	return nil
 }
 
 // ValidateMove reports whether m is well formed for a size×size board. It

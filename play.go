@@ -28,7 +28,9 @@ type PlayService interface {
 	// Challenge.CanAccept for the errors.
 	CreateGame(ctx context.Context, challengeID, userID int64) (*Game, error)
 	// Do runs one command of userID on the game. It returns the game as
-	// userID sees it right after the command, or nil when cmd.Quiet is set.
+	// userID sees it right after the command; when cmd.Quiet is set, only
+	// the snapshot's Game, You, LastMove, Clock and ServerTime, which cost
+	// nothing to make (no board, no move list, no count).
 	// Every change to a game, whoever asks for it, passes through the same
 	// path: see package play.
 	Do(ctx context.Context, gameID, userID int64, cmd Command) (*GameSnapshot, error)
@@ -69,8 +71,9 @@ type Command struct {
 	Move  MoveCommand
 	Point goban.Point
 	Seq   int
-	// Quiet asks for no snapshot in reply: the WebSocket and the bots see
-	// the change in the game's events.
+	// Quiet asks for a brief snapshot in reply (see PlayService.Do): the
+	// WebSocket and the bots see the change in the game's events, and the
+	// HTTP answer to a move carries the move, the game and the clock.
 	Quiet bool
 }
 

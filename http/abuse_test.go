@@ -3,6 +3,8 @@ package http_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime/multipart"
@@ -16,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"tengen"
+	"tengen/clock"
 	tengenhttp "tengen/http"
 )
 
@@ -300,4 +304,123 @@ func (s *syncBuffer) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.b.Reset()
+}
+
+// TestMoveNeedsCoordinates: a play without x or y, or with null ones, is
+// refused and stores nothing (it used to be played at 0).
+func TestMoveNeedsCoordinates(t *testing.T) {
+	e := newPlayEnv(t)
+	set := settings9()
+	set.TimeControl = clock.TimeControl{Kind: clock.None}
+	black, _, id := newPlayGame(e, set)
+	base := fmt.Sprintf("/api/v1/games/%d", id)
+	for _, body := range []string{
+		`{"seq": 1, "kind": "play"}`,
+		`{"seq": 1, "kind": "play", "x": 3}`,
+		`{"seq": 1, "kind": "play", "y": 3}`,
+		`{"seq": 1, "kind": "play", "x": null, "y": null}`,
+		`{"seq": 1, "kind": "play", "x": 3, "y": null}`,
+	} {
+		resp, data := black.do("POST", base+"/moves", body)
+		if resp.StatusCode != 400 || !strings.Contains(string(data), "needs x and y") {
+			t.Errorf("%s: %d %s", body, resp.StatusCode, data)
+		}
+	}
+	var st stateOut
+	black.api("GET", base+"/state", nil, 200, &st)
+	if st.State.Game.MoveCount != 0 || st.State.Board[0][0] != '.' {
+		t.Errorf("after refused moves: move count %d, corner %q", st.State.Game.MoveCount, st.State.Board[0][0])
+	}
+	// A pass needs no point, and a play with both coordinates is played.
+	black.api("POST", base+"/moves", `{"seq": 1, "kind": "play", "x": 0, "y": 0}`, 200, nil)
+	black.api("GET", base+"/state", nil, 200, &st)
+	if st.State.Game.MoveCount != 1 || st.State.Board[0][0] != 'B' {
+		t.Errorf("after a move at (0, 0): move count %d, corner %q", st.State.Game.MoveCount, st.State.Board[0][0])
+	}
+}
+
+// TestUnknownFieldsRefused: unknown fields are refused at any depth of a
+// request, inside timeControl too.
+func TestUnknownFieldsRefused(t *testing.T) {
+	e := newEnv(t, nil)
+	alice := e.client()
+	alice.register("alice")
+	for _, body := range []string{
+		`{"settings": {"boardSize": 9, "ruleset": "japanese", "color": "black", "timeControl": {"kind": "absolute", "mainTime": 600, "bogus": 1}}}`,
+		`{"settings": {"boardSize": 9, "ruleset": "japanese", "color": "black", "bogus": 1, "timeControl": {"kind": "absolute", "mainTime": 600}}}`,
+		`{"bogus": 1, "settings": {"boardSize": 9, "ruleset": "japanese", "color": "black", "timeControl": {"kind": "absolute", "mainTime": 600}}}`,
+	} {
+		resp, data := alice.do("POST", "/api/v1/challenges", body)
+		if resp.StatusCode != 400 || !strings.Contains(string(data), "bogus") {
+			t.Errorf("%s: %d %s", body, resp.StatusCode, data)
+		}
+	}
+	alice.api("POST", "/api/v1/challenges", `{"settings": {"boardSize": 9, "ruleset": "japanese", "color": "black", "timeControl": {"kind": "absolute", "mainTime": 600}}}`, 201, nil)
+}
+
+// TestMoveAnswerIsSmall: the answer to a move is the move, the game and the
+// clock, the same size at move 40 as at move 1 (it used to be the whole
+// game, 97 KiB at 400 moves).
+func TestMoveAnswerIsSmall(t *testing.T) {
+	e := newPlayEnv(t)
+	set := settings9()
+	set.TimeControl = clock.TimeControl{Kind: clock.Absolute, MainTime: time.Hour}
+	black, white, id := newPlayGame(e, set)
+	path := fmt.Sprintf("/api/v1/games/%d/moves", id)
+	var first int
+	for i := range 40 {
+		p := black
+		if i%2 == 1 {
+			p = white
+		}
+		resp, data := p.do("POST", path, map[string]any{"seq": i + 1, "kind": "play", "x": i % 9, "y": i / 9})
+		if resp.StatusCode != 200 {
+			t.Fatalf("move %d: %d %s", i+1, resp.StatusCode, data)
+		}
+		var mv moveOut
+		if err := json.Unmarshal(data, &mv); err != nil {
+			t.Fatal(err)
+		}
+		if mv.Move == nil || mv.Move.Seq != i+1 || mv.Game == nil || mv.Game.MoveCount != i+1 || mv.Clock == nil || mv.ServerTime.IsZero() {
+			t.Fatalf("answer to move %d: %s", i+1, data)
+		}
+		if strings.Contains(string(data), `"board"`) || strings.Contains(string(data), `"moves"`) {
+			t.Fatalf("answer to move %d carries the game: %s", i+1, data)
+		}
+		if i == 0 {
+			first = len(data)
+		} else if len(data) > first+100 {
+			t.Fatalf("answer to move %d is %d bytes, the first was %d", i+1, len(data), first)
+		}
+	}
+}
+
+// moveOut is the answer to a move over HTTP.
+type moveOut struct {
+	Move       *tengen.GameMove
+	Game       *tengen.Game
+	Clock      *tengen.ClockView
+	ServerTime time.Time
+}
+
+// TestGameObjectsAsDocumented: the game objects of the API have the fields
+// docs/API.md shows: result ("" until the end) in every Game, moves ([]
+// before the first) in GET /api/v1/games/{id}.
+func TestGameObjectsAsDocumented(t *testing.T) {
+	e := newPlayEnv(t)
+	black, _, id := newPlayGame(e, settings9())
+	for _, path := range []string{fmt.Sprintf("/api/v1/games/%d", id), "/api/v1/games", "/api/v1/lobby", "/api/v1/users/blacky",
+		fmt.Sprintf("/api/v1/games/%d/state", id)} {
+		resp, data := black.do("GET", path, nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d", path, resp.StatusCode)
+		}
+		if !strings.Contains(string(data), `"result":""`) {
+			t.Errorf("GET %s: no result in %s", path, data)
+		}
+	}
+	_, data := black.do("GET", fmt.Sprintf("/api/v1/games/%d", id), nil)
+	if !strings.Contains(string(data), `"moves":[]`) {
+		t.Errorf("GET /api/v1/games/%d: no moves in %s", id, data)
+	}
 }

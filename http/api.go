@@ -81,8 +81,13 @@ type challengesResponse struct {
 }
 
 type gameResponse struct {
+	Game *tengen.Game `json:"game"`
+}
+
+// gameMovesResponse is a game with its moves, [] before the first.
+type gameMovesResponse struct {
 	Game  *tengen.Game       `json:"game"`
-	Moves []*tengen.GameMove `json:"moves,omitempty"`
+	Moves []*tengen.GameMove `json:"moves"`
 }
 
 type gamesResponse struct {
@@ -382,7 +387,10 @@ func (s *Server) apiGetGame(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	writeJSON(w, nethttp.StatusOK, gameResponse{Game: g, Moves: moves})
+	if moves == nil {
+		moves = []*tengen.GameMove{}
+	}
+	writeJSON(w, nethttp.StatusOK, gameMovesResponse{Game: g, Moves: moves})
 }
 
 type profileResponse struct {

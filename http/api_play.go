@@ -1,8 +1,10 @@
 package http
 
 import (
+	"fmt"
 	nethttp "net/http"
 	"strconv"
+	"time"
 
 	"tengen"
 	"tengen/goban"
@@ -83,11 +85,72 @@ func (s *Server) playCommand(w nethttp.ResponseWriter, r *nethttp.Request, body 
 	writeJSON(w, nethttp.StatusOK, stateResponse{snap})
 }
 
+// moveRequest is the body of a move. Pointer fields tell missing and null
+// coordinates from 0.
+type moveRequest struct {
+	Seq  int             `json:"seq"`
+	Kind tengen.MoveKind `json:"kind"`
+	X    *int            `json:"x"`
+	Y    *int            `json:"y"`
+}
+
+// moveResponse answers a move: the move as stored, the game after it and
+// the clocks. The whole state is GET .../state; a move's answer stays small
+// however long the game is.
+type moveResponse struct {
+	Move       *tengen.GameMove  `json:"move"`
+	Game       *tengen.Game      `json:"game"`
+	Clock      *tengen.ClockView `json:"clock,omitempty"`
+	ServerTime time.Time         `json:"serverTime"`
+}
+
 func (s *Server) apiMove(w nethttp.ResponseWriter, r *nethttp.Request) {
-	var cmd tengen.MoveCommand
-	s.playCommand(w, r, &cmd, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
-		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandMove, Move: cmd})
-	})
+	id, p, ok := s.gamePlay(w, r)
+	if !ok {
+		return
+	}
+	u, err := requireUser(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	var req moveRequest
+	if err := readJSON(w, r, &req); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	cmd := tengen.MoveCommand{Seq: req.Seq, Kind: req.Kind}
+	if req.X != nil {
+		cmd.X = *req.X
+	}
+	if req.Y != nil {
+		cmd.Y = *req.Y
+	}
+	if req.Kind == tengen.MovePlay && (req.X == nil || req.Y == nil) {
+		s.error(w, r, tengen.Errorf(tengen.EINVALID, "A play needs x and y."))
+		return
+	}
+	// Quiet: the answer needs the move, the game and the clock, not the
+	// board and every move of the game.
+	snap, err := p.Do(r.Context(), id, u.ID, tengen.Command{Kind: tengen.CommandMove, Move: cmd, Quiet: true})
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	resp := moveResponse{Move: snap.LastMove, Game: snap.Game, Clock: snap.Clock, ServerTime: snap.ServerTime}
+	if req.Seq > 0 && (resp.Move == nil || resp.Move.Seq != req.Seq) {
+		// A repeated submission of a move the opponent has answered since.
+		moves, err := s.svc.Games.FindMoves(r.Context(), id, req.Seq-1)
+		if err == nil && len(moves) == 0 {
+			err = fmt.Errorf("http: move %d of game %d not found after it was played", req.Seq, id)
+		}
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		resp.Move = moves[0]
+	}
+	writeJSON(w, nethttp.StatusOK, resp)
 }
 
 // pointRequest is the body of a toggle.

@@ -85,13 +85,18 @@ func TestPlayAPI(t *testing.T) {
 	if st.State.You != goban.Empty || st.State.Game.Status != tengen.GamePlaying || len(st.State.Board) != 9 {
 		t.Fatalf("anonymous state: %+v", st.State)
 	}
-	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &st)
+	var mv moveOut
+	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &mv)
+	if mv.Move == nil || mv.Move.Seq != 1 || mv.Move.X != 2 || mv.Move.Color != goban.Black || mv.Game.MoveCount != 1 || mv.Game.ToMove != goban.White {
+		t.Errorf("answer to the first move: %+v", mv)
+	}
+	black.api("GET", base+"/state", nil, 200, &st)
 	if st.State.You != goban.Black || st.State.Board[2][2] != 'B' || st.State.Game.MoveCount != 1 {
 		t.Errorf("after the first move: you %q board %q", st.State.You, st.State.Board[2])
 	}
-	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &st) // duplicate
-	if st.State.Game.MoveCount != 1 {
-		t.Errorf("duplicate applied: move count %d", st.State.Game.MoveCount)
+	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &mv) // duplicate
+	if mv.Game.MoveCount != 1 || mv.Move.Seq != 1 {
+		t.Errorf("duplicate applied: move count %d", mv.Game.MoveCount)
 	}
 	black.apiError("POST", base+"/moves", move(2, "play", 3, 3), 403, "forbidden")
 	carol.apiError("POST", base+"/moves", move(2, "play", 3, 3), 403, "forbidden")
@@ -107,7 +112,11 @@ func TestPlayAPI(t *testing.T) {
 	white.apiError("POST", base+"/accept", map[string]int{"seq": 1}, 409, "conflict")
 
 	white.api("POST", base+"/moves", map[string]any{"seq": 2, "kind": "pass"}, 200, nil)
-	black.api("POST", base+"/moves", map[string]any{"seq": 3, "kind": "pass"}, 200, &st)
+	black.api("POST", base+"/moves", map[string]any{"seq": 3, "kind": "pass"}, 200, &mv)
+	if mv.Game.Status != tengen.GameScoring || mv.Move.Kind != tengen.MovePass {
+		t.Fatalf("answer to the second pass: %+v", mv)
+	}
+	black.api("GET", base+"/state", nil, 200, &st)
 	if st.State.Game.Status != tengen.GameScoring || st.State.Proposal == nil || st.State.Score == nil {
 		t.Fatalf("after two passes: %+v", st.State.Game)
 	}
@@ -124,7 +133,8 @@ func TestPlayAPI(t *testing.T) {
 		t.Errorf("after resume: %s, %s to move", st.State.Game.Status, st.State.Game.ToMove)
 	}
 	white.api("POST", base+"/moves", map[string]any{"seq": 4, "kind": "pass"}, 200, nil)
-	black.api("POST", base+"/moves", map[string]any{"seq": 5, "kind": "pass"}, 200, &st)
+	black.api("POST", base+"/moves", map[string]any{"seq": 5, "kind": "pass"}, 200, nil)
+	black.api("GET", base+"/state", nil, 200, &st)
 	seq = st.State.Proposal.Seq
 	black.api("POST", base+"/accept", map[string]int{"seq": seq}, 200, nil)
 	white.api("POST", base+"/accept", map[string]int{"seq": seq}, 200, &st)

@@ -295,7 +295,7 @@ func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Comma
 		return nil, err
 	}
 	if cmd.Quiet {
-		return nil, nil
+		return s.brief(lg, userID), nil
 	}
 	return s.snapshot(lg, userID), nil
 }
