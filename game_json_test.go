@@ -59,3 +59,25 @@ func TestGameJSONFields(t *testing.T) {
 		}
 	}
 }
+
+// TestUserNameKey: names are unique ignoring ASCII case only, so that no
+// other character folds into a name (the Kelvin sign K, U+212A, lower-cases
+// to k under Unicode rules and logged into "kelvin").
+func TestUserNameKey(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"Kelvin", "kelvin", true},
+		{"ALICE_-9", "alice_-9", true},
+		{"\u212Aelvin", "kelvin", false},     // Kelvin sign
+		{"\u0130stanbul", "istanbul", false}, // I with dot above
+		{"\uFF41lice", "alice", false},       // fullwidth a
+		{"ali\u017Fe", "alise", false},       // long s
+	}
+	for _, tt := range tests {
+		if got := tengen.UserNameKey(tt.a) == tengen.UserNameKey(tt.b); got != tt.same {
+			t.Errorf("UserNameKey(%q) == UserNameKey(%q) is %v, want %v", tt.a, tt.b, got, tt.same)
+		}
+	}
+}

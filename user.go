@@ -2,7 +2,6 @@ package tengen
 
 import (
 	"context"
-	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -76,9 +75,19 @@ func ValidatePassword(password string) error {
 	return nil
 }
 
-// UserNameKey returns the key under which name is unique: its ASCII lower case.
+// UserNameKey returns the key under which name is unique: its ASCII lower
+// case. Only ASCII letters fold: Unicode case rules would fold other
+// characters into valid names (the Kelvin sign U+212A lower-cases to 'k'),
+// so that a name nobody can register would find, and log into, another's
+// account.
 func UserNameKey(name string) string {
-	return strings.ToLower(name)
+	b := []byte(name)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
 }
 
 // UserService stores user accounts.

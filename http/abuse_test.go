@@ -424,3 +424,15 @@ func TestGameObjectsAsDocumented(t *testing.T) {
 		t.Errorf("GET /api/v1/games/%d: no moves in %s", id, data)
 	}
 }
+
+// TestLoginNameFoldsASCIIOnly: the Kelvin sign does not log into "kelvin",
+// and a look-alike name cannot be registered beside it.
+func TestLoginNameFoldsASCIIOnly(t *testing.T) {
+	e := newEnv(t, nil)
+	e.client().register("kelvin")
+	c := e.client()
+	c.api("POST", "/api/v1/login", map[string]string{"name": "Kelvin", "password": "secret-kelvin"}, 200, nil)
+	c.apiError("POST", "/api/v1/login", map[string]string{"name": "\u212Aelvin", "password": "secret-kelvin"}, 401, "unauthorized")
+	c.apiError("GET", "/api/v1/users/\u212Aelvin", nil, 404, "not_found")
+	c.apiError("POST", "/api/v1/register", map[string]string{"name": "\u212Aelvin", "password": "secret-kelvin"}, 400, "invalid")
+}
