@@ -436,3 +436,33 @@ func TestLoginNameFoldsASCIIOnly(t *testing.T) {
 	c.apiError("GET", "/api/v1/users/\u212Aelvin", nil, 404, "not_found")
 	c.apiError("POST", "/api/v1/register", map[string]string{"name": "\u212Aelvin", "password": "secret-kelvin"}, 400, "invalid")
 }
+
+// TestChallengeCaps: one user has at most tengen.MaxOpenChallenges open
+// challenges (409), and one address may create only so many challenges
+// whoever is logged in there (429).
+func TestChallengeCaps(t *testing.T) {
+	e := newEnv(t, func(c *tengenhttp.Config) { c.ChallengeBurst = tengen.MaxOpenChallenges + 2 })
+	alice, bob := e.client(), e.client()
+	alice.register("alice")
+	bob.register("bob")
+	body := map[string]any{"settings": settings9()}
+	for range tengen.MaxOpenChallenges {
+		alice.api("POST", "/api/v1/challenges", body, 201, nil)
+	}
+	alice.apiError("POST", "/api/v1/challenges", body, 409, "conflict")
+	resp, _ := alice.do("POST", "/challenges", url.Values{"boardSize": {"9"}, "ruleset": {"japanese"}, "handicap": {"0"},
+		"color": {"black"}, "tcKind": {"absolute"}, "mainMinutes": {"10"}})
+	if resp.StatusCode != 409 {
+		t.Errorf("challenge form over the cap: %d", resp.StatusCode)
+	}
+	// The address has used its burst; bob, at the same address, is limited.
+	resp, _ = bob.do("POST", "/api/v1/challenges", body)
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("challenge over the address's limit: %d, Retry-After %q", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	var open struct{ Total int }
+	bob.api("GET", "/api/v1/challenges", nil, 200, &open)
+	if open.Total != tengen.MaxOpenChallenges {
+		t.Errorf("%d open challenges, want %d", open.Total, tengen.MaxOpenChallenges)
+	}
+}

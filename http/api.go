@@ -103,11 +103,17 @@ type lobbyResponse struct {
 	Games      []*tengen.Game      `json:"games"`
 }
 
-// createChallenge creates a challenge by the logged-in user.
-func (s *Server) createChallenge(r *nethttp.Request, req challengeRequest) (*tengen.Challenge, error) {
+// createChallenge creates a challenge by the logged-in user. New
+// challenges are limited per client address, so that many accounts at one
+// address cannot fill the lobby either.
+func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, req challengeRequest) (*tengen.Challenge, error) {
 	u, err := requireUser(r)
 	if err != nil {
 		return nil, err
+	}
+	if ok, wait := s.chalLimit.allow(s.clientKey(r)); !ok {
+		s.log.Warn("challenges rate limited", "id", requestID(r.Context()), "user", u.ID)
+		return nil, rateLimited(w, wait)
 	}
 	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings}
 	if name := strings.TrimSpace(req.Opponent); name != "" {
@@ -132,7 +138,7 @@ func (s *Server) apiCreateChallenge(w nethttp.ResponseWriter, r *nethttp.Request
 		s.error(w, r, err)
 		return
 	}
-	c, err := s.createChallenge(r, req)
+	c, err := s.createChallenge(w, r, req)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -433,7 +433,7 @@ func (s *Server) handleChallengeForm(w nethttp.ResponseWriter, r *nethttp.Reques
 	form := readChallengeForm(r)
 	req, err := form.request()
 	if err == nil {
-		_, err = s.createChallenge(r, req)
+		_, err = s.createChallenge(w, r, req)
 	}
 	s.afterLobbyForm(w, r, err, &form)
 }

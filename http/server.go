@@ -47,6 +47,12 @@ type Config struct {
 	// burst 20, one per 6 seconds.
 	LoginBurst int
 	LoginEvery time.Duration
+	// ChallengeBurst and ChallengeEvery limit new challenges per client
+	// address, whoever is logged in there: Burst challenges and then one
+	// per Every. Defaults: burst 20, one per 30 seconds. (Each user also has
+	// at most tengen.MaxOpenChallenges open challenges.)
+	ChallengeBurst int
+	ChallengeEvery time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
 }
@@ -76,6 +82,12 @@ func (c *Config) setDefaults() error {
 	}
 	if c.LoginEvery == 0 {
 		c.LoginEvery = 6 * time.Second
+	}
+	if c.ChallengeBurst == 0 {
+		c.ChallengeBurst = 20
+	}
+	if c.ChallengeEvery == 0 {
+		c.ChallengeEvery = 30 * time.Second
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -114,6 +126,7 @@ type Server struct {
 
 	ipLimit      *limiter // login and sign-up attempts per client address
 	accountLimit *limiter // failed logins per account
+	chalLimit    *limiter // new challenges per client address
 
 	hub hub // open game WebSockets
 
@@ -144,6 +157,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		secure:       base.Scheme == "https",
 		ipLimit:      newLimiter(cfg.LoginBurst, cfg.LoginEvery, 100_000, cfg.Now),
 		accountLimit: newLimiter(max(cfg.LoginBurst/4, 3), cfg.LoginEvery*5, 100_000, cfg.Now),
+		chalLimit:    newLimiter(cfg.ChallengeBurst, cfg.ChallengeEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
 	}
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {

@@ -56,6 +56,14 @@ func (s *ChallengeService) CreateChallenge(ctx context.Context, c *tengen.Challe
 	if err != nil {
 		return err
 	}
+	var open int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = ?`,
+		c.ChallengerID, string(tengen.ChallengeOpen)).Scan(&open); err != nil {
+		return err
+	}
+	if open >= tengen.MaxOpenChallenges {
+		return tengen.Errorf(tengen.ECONFLICT, "You have %d open challenges already; withdraw one first.", open)
+	}
 	id, err := tx.nextID(ctx, "challenges")
 	if err != nil {
 		return err

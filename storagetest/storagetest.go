@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Sessions", testSessions},
 		{"Challenges", testChallenges},
 		{"CancelChallenge", testCancelChallenge},
+		{"OpenChallengeCap", testOpenChallengeCap},
 		{"AcceptChallenge", testAcceptChallenge},
 		{"Moves", testMoves},
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
@@ -331,6 +332,62 @@ func testCancelChallenge(t *testing.T, b *Backend) {
 	if err != nil || len(cs) != 0 {
 		t.Errorf("open challenges after cancelling all: %d, %v", len(cs), err)
 	}
+}
+
+// testOpenChallengeCap: a user has at most MaxOpenChallenges open
+// challenges, also when the requests come in parallel; withdrawn and
+// accepted challenges do not count, nor other users' challenges.
+func testOpenChallengeCap(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	alice, bob := mustUser(t, b.Services, "alice"), mustUser(t, b.Services, "bob")
+	const tries = 3 * tengen.MaxOpenChallenges
+	errs := make(chan error, tries)
+	var wg sync.WaitGroup
+	for range tries {
+		wg.Go(func() {
+			errs <- b.Challenges.CreateChallenge(ctx, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
+		})
+	}
+	wg.Wait()
+	close(errs)
+	created := 0
+	for err := range errs {
+		switch tengen.ErrorCode(err) {
+		case "":
+			created++
+		case tengen.ECONFLICT:
+		default:
+			t.Errorf("create: %v", err)
+		}
+	}
+	if created != tengen.MaxOpenChallenges {
+		t.Fatalf("%d open challenges created, want %d", created, tengen.MaxOpenChallenges)
+	}
+	mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: bob.ID, OpponentID: alice.ID, Settings: settings19()})
+	st := tengen.ChallengeOpen
+	cs, _, err := b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{Status: &st, UserID: &alice.ID, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var withdraw, accept int64
+	for _, c := range cs {
+		if c.ChallengerID == alice.ID && withdraw == 0 {
+			withdraw = c.ID
+		} else if c.ChallengerID == alice.ID && accept == 0 {
+			accept = c.ID
+		}
+	}
+	if _, err := b.Challenges.CancelChallenge(ctx, withdraw, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Games.CreateGameFromChallenge(ctx, accept, bob.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
+	}
+	err = b.Challenges.CreateChallenge(ctx, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
+	wantCode(t, "one more than the cap", err, tengen.ECONFLICT)
 }
 
 func testAcceptChallenge(t *testing.T, b *Backend) {

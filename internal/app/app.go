@@ -67,6 +67,10 @@ type Config struct {
 	// make at once (default 20, see http.Config); benchmarks that register
 	// many users from one address raise it.
 	LoginBurst int
+	// ChallengeBurst is how many challenges one client address may create
+	// at once (default 20, see http.Config); benchmarks that create many
+	// games from one address raise it.
+	ChallengeBurst int
 }
 
 // App is a running Tengen server. Its fields are set by Open and must not
@@ -151,6 +155,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		TrustForwardedFor: cfg.TrustProxy,
 		BcryptCost:        cfg.BcryptCost,
 		LoginBurst:        cfg.LoginBurst,
+		ChallengeBurst:    cfg.ChallengeBurst,
 	}, svc)
 	if err != nil {
 		return nil, a.undo(err)
