@@ -53,6 +53,10 @@ type Config struct {
 	// at most tengen.MaxOpenChallenges open challenges.)
 	ChallengeBurst int
 	ChallengeEvery time.Duration
+	// MaxSocketsPerAddress is how many game WebSockets one client address
+	// may hold open at once (default 32: a player with a few tabs and
+	// spectators behind one NAT); more are refused with 429.
+	MaxSocketsPerAddress int
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
 }
@@ -88,6 +92,9 @@ func (c *Config) setDefaults() error {
 	}
 	if c.ChallengeEvery == 0 {
 		c.ChallengeEvery = 30 * time.Second
+	}
+	if c.MaxSocketsPerAddress == 0 {
+		c.MaxSocketsPerAddress = 32
 	}
 	if c.Now == nil {
 		c.Now = time.Now

@@ -71,6 +71,10 @@ type Config struct {
 	// at once (default 20, see http.Config); benchmarks that create many
 	// games from one address raise it.
 	ChallengeBurst int
+	// MaxSocketsPerAddress is how many game WebSockets one client address
+	// may hold open (default 32, see http.Config); benchmarks that play
+	// many games from one address raise it.
+	MaxSocketsPerAddress int
 }
 
 // App is a running Tengen server. Its fields are set by Open and must not
@@ -148,14 +152,15 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		svc.Bots = a.Play
 	}
 	srv, err := tengenhttp.NewServer(tengenhttp.Config{
-		Addr:              cfg.Addr,
-		BaseURL:           cfg.BaseURL,
-		Logger:            cfg.Logger,
-		Health:            a.DB.Ping,
-		TrustForwardedFor: cfg.TrustProxy,
-		BcryptCost:        cfg.BcryptCost,
-		LoginBurst:        cfg.LoginBurst,
-		ChallengeBurst:    cfg.ChallengeBurst,
+		Addr:                 cfg.Addr,
+		BaseURL:              cfg.BaseURL,
+		Logger:               cfg.Logger,
+		Health:               a.DB.Ping,
+		TrustForwardedFor:    cfg.TrustProxy,
+		BcryptCost:           cfg.BcryptCost,
+		LoginBurst:           cfg.LoginBurst,
+		ChallengeBurst:       cfg.ChallengeBurst,
+		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
 	}, svc)
 	if err != nil {
 		return nil, a.undo(err)
