@@ -243,9 +243,12 @@ func TestRestart(t *testing.T) {
 		p = white
 	}
 	x, y := spacedPoint(count)
-	var after struct{ State tengen.GameSnapshot }
+	var after struct {
+		Move *tengen.GameMove
+		Game *tengen.Game
+	}
 	p.must("POST", movesPath, map[string]any{"seq": count + 1, "kind": "play", "x": x, "y": y}, &after, 200)
-	if after.State.Game.MoveCount != count+1 {
-		t.Errorf("move after restart: count %d", after.State.Game.MoveCount)
+	if after.Game == nil || after.Game.MoveCount != count+1 || after.Move == nil || after.Move.Seq != count+1 {
+		t.Errorf("move after restart: %+v", after)
 	}
 }
