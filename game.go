@@ -103,24 +103,21 @@ type GameMove struct {
 	CreatedAt time.Time       `json:"createdAt"`
 }
 
-// gameMoveJSON is GameMove's JSON form, in docs/API.md's order, with
-// TimeUsed in whole milliseconds.
+// gameMoveJSON is GameMove's JSON form: its fields, and TimeUsed in whole
+// milliseconds.
 type gameMoveJSON struct {
-	GameID    int64           `json:"gameId"`
-	Seq       int             `json:"seq"`
-	Color     goban.Color     `json:"color"`
-	Kind      MoveKind        `json:"kind"`
-	X         int             `json:"x"`
-	Y         int             `json:"y"`
-	TimeUsed  int64           `json:"timeUsedMs"`
-	Clock     json.RawMessage `json:"clock,omitempty"`
-	CreatedAt time.Time       `json:"createdAt"`
+	plainGameMove
+	TimeUsedMs int64 `json:"timeUsedMs"`
 }
+
+// plainGameMove is GameMove without its methods, so that encoding it does
+// not recurse.
+type plainGameMove GameMove
 
 // MarshalJSON writes the move with "timeUsedMs" in milliseconds, the unit
 // docs/API.md promises (a bare Duration would be nanoseconds).
 func (m GameMove) MarshalJSON() ([]byte, error) {
-	return json.Marshal(gameMoveJSON{m.GameID, m.Seq, m.Color, m.Kind, m.X, m.Y, m.TimeUsed.Milliseconds(), m.Clock, m.CreatedAt})
+	return json.Marshal(gameMoveJSON{plainGameMove(m), m.TimeUsed.Milliseconds()})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -129,7 +126,8 @@ func (m *GameMove) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*m = GameMove{w.GameID, w.Seq, w.Color, w.Kind, w.X, w.Y, time.Duration(w.TimeUsed) * time.Millisecond, w.Clock, w.CreatedAt}
+	*m = GameMove(w.plainGameMove)
+	m.TimeUsed = time.Duration(w.TimeUsedMs) * time.Millisecond
 	return nil
 }
 

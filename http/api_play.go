@@ -61,20 +61,30 @@ func (s *Server) apiGameState(w nethttp.ResponseWriter, r *nethttp.Request) {
 	writeJSON(w, nethttp.StatusOK, stateResponse{snap})
 }
 
+// commandRequest reads what every command needs: the game id, the
+// logged-in user and the JSON body into body. On an error it has already
+// answered the request and ok is false.
+func (s *Server) commandRequest(w nethttp.ResponseWriter, r *nethttp.Request, body any) (id int64, p tengen.PlayService, u *tengen.User, ok bool) {
+	id, p, ok = s.gamePlay(w, r)
+	if !ok {
+		return 0, nil, nil, false
+	}
+	u, err := requireUser(r)
+	if err == nil {
+		err = readJSON(w, r, body)
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return 0, nil, nil, false
+	}
+	return id, p, u, true
+}
+
 // playCommand runs one state-changing command for the logged-in user and
 // answers with the new state.
 func (s *Server) playCommand(w nethttp.ResponseWriter, r *nethttp.Request, body any, run func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error)) {
-	id, p, ok := s.gamePlay(w, r)
+	id, p, u, ok := s.commandRequest(w, r, body)
 	if !ok {
-		return
-	}
-	u, err := requireUser(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	if err := readJSON(w, r, body); err != nil {
-		s.error(w, r, err)
 		return
 	}
 	snap, err := run(p, id, u.ID)
@@ -105,18 +115,9 @@ type moveResponse struct {
 }
 
 func (s *Server) apiMove(w nethttp.ResponseWriter, r *nethttp.Request) {
-	id, p, ok := s.gamePlay(w, r)
-	if !ok {
-		return
-	}
-	u, err := requireUser(r)
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
 	var req moveRequest
-	if err := readJSON(w, r, &req); err != nil {
-		s.error(w, r, err)
+	id, p, u, ok := s.commandRequest(w, r, &req)
+	if !ok {
 		return
 	}
 	cmd := tengen.MoveCommand{Seq: req.Seq, Kind: req.Kind}
