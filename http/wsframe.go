@@ -44,8 +44,9 @@ var errFrameTooBig = errors.New("http: websocket frame announces more than the m
 
 // frameGuard is a connection that parses the WebSocket frame headers (RFC
 // 6455, section 5.2) of what it reads and closes the connection when a data
-// frame announces more than limit bytes. Its reads come from one goroutine,
-// the library's reader.
+// frame announces more than limit bytes. Compression is off (the library's
+// default), so a frame is never longer than the message it carries. Its
+// reads come from one goroutine, the library's reader.
 type frameGuard struct {
 	net.Conn
 	r     io.Reader
