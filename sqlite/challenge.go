@@ -78,6 +78,26 @@ func (s *ChallengeService) CreateChallenge(ctx context.Context, c *tengen.Challe
 	return nil
 }
 
+// RemoveChallenge implements tengen.ChallengeService.
+func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*tengen.Challenge, error) {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	c, err := findChallengeByID(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.Status != tengen.ChallengeOpen {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "This challenge is no longer open.")
+	}
+	if err := setChallengeStatus(ctx, tx, c, tengen.ChallengeCancelled, 0); err != nil {
+		return nil, err
+	}
+	return c, tx.Commit()
+}
+
 // CancelChallenge implements tengen.ChallengeService.
 func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64) (*tengen.Challenge, error) {
 	tx, err := s.db.BeginTx(ctx, true)

@@ -56,6 +56,12 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Results", testResults},
 		{"ConcurrentGames", testConcurrentGames},
 		{"Durability", testDurability},
+		{"FindUsers", testFindUsers},
+		{"FirstAdmin", testFirstAdmin},
+		{"SetUserAdmin", testSetUserAdmin},
+		{"SetUserDisabled", testSetUserDisabled},
+		{"DeleteUserSessions", testDeleteUserSessions},
+		{"RemoveChallenge", testRemoveChallenge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
