@@ -1,6 +1,8 @@
 package play
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -376,6 +378,53 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
 			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
+			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
+		}}, nil
+}
+
+// cancelCmd ends an unfinished game without a result (tengen.ResultVoid)
+// on behalf of an admin: the clock stops, the game is finished, nobody
+// wins. admin is set by Service.adminCancel from the stored account.
+type cancelCmd struct {
+	userID int64
+	admin  bool
+}
+
+// adminCancel looks up whether the user of c is an admin.
+func (s *Service) adminCancel(ctx context.Context, c cancelCmd) (cancelCmd, error) {
+	if c.userID == 0 {
+		return c, tengen.Errorf(tengen.EUNAUTHORIZED, "You must log in first.")
+	}
+	if s.cfg.Users == nil {
+		return c, errors.New("play: cancelling a game needs Config.Users")
+	}
+	u, err := s.cfg.Users.FindUserByID(ctx, c.userID)
+	if err != nil {
+		return c, err
+	}
+	c.admin = u.Admin && !u.Disabled
+	return c, nil
+}
+
+func (c cancelCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	if !c.admin {
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Only an admin may cancel a game.")
+	}
+	if lg.g.Status == tengen.GameFinished {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	}
+	next := lg.state
+	if lg.clk != nil {
+		next.clk = lg.clk.Clone()
+		if _, running := next.clk.Running(); running {
+			if _, err := next.clk.Pause(now); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: tengen.ResultVoid},
+		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
+			s.log.Info("play: game cancelled", "game", lg.id, "admin", c.userID, "status", before.Status, "moves", before.MoveCount)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
 }

@@ -126,7 +126,7 @@ func newEnv(t *testing.T) *env {
 }
 
 func (e *env) start() {
-	e.svc = play.New(play.Config{Games: e.games, Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
+	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err := e.svc.Open(context.Background()); err != nil {
 		e.t.Fatal(err)

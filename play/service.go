@@ -286,6 +286,13 @@ func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Comma
 	if err != nil {
 		return nil, err
 	}
+	if cc, ok := c.(cancelCmd); ok {
+		// The role is looked up before the game's lock is taken: plan runs
+		// under it and must not wait for storage.
+		if c, err = s.adminCancel(ctx, cc); err != nil {
+			return nil, err
+		}
+	}
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -311,6 +318,8 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return acceptCmd{userID: userID, seq: cmd.Seq}, nil
 	case tengen.CommandResume:
 		return resumeCmd{userID: userID}, nil
+	case tengen.CommandCancel:
+		return cancelCmd{userID: userID}, nil
 	}
 	return nil, tengen.Errorf(tengen.EINVALID, "Unknown command %q.", cmd.Kind)
 }
