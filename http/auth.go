@@ -125,6 +125,7 @@ func (s *Server) logout(w nethttp.ResponseWriter, r *nethttp.Request) error {
 		if err := s.svc.Sessions.DeleteSession(r.Context(), sess.Token); err != nil {
 			return err
 		}
+		s.hub.closeSession(sess.Token)
 	}
 	s.clearSessionCookie(w)
 	return nil

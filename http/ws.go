@@ -93,6 +93,9 @@ type wsClient struct {
 	gameID int64
 	userID int64
 	lang   string
+	// session is the token of the session the socket was opened with, ""
+	// for anonymous sockets (see sessions.go).
+	session string
 
 	// send is the bounded queue of encoded messages for the writer. Game
 	// events are put there by the PlayService's sink with the game's lock
@@ -172,7 +175,7 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	if err != nil {
 		return // Accept has answered (e.g. 403 for a foreign origin)
 	}
-	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r),
+	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r), session: sessionToken(r),
 		send: make(chan []byte, wsQueue), ended: make(chan struct{})}
 	conn.SetReadLimit(wsMaxMessage)
 	s.hub.add(c)
@@ -267,6 +270,9 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 				return
 			}
 			continue
+		}
+		if !s.wsSessionLive(ctx, c, cmd.ID) {
+			return
 		}
 		if err := s.wsCommand(ctx, c, cmd, stop); err != nil {
 			if tengen.ErrorCode(err) == tengen.EINVALID && !isRuleError(err) {
