@@ -113,7 +113,11 @@ func (s *Server) withUser(next nethttp.Handler) nethttp.Handler {
 		sess, err := s.svc.Sessions.FindSession(ctx, c.Value)
 		if err == nil {
 			var u *tengen.User
-			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil {
+			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil && u.Disabled {
+				// Disabling deletes the sessions; this covers a session
+				// created in the moment before.
+				err = tengen.Errorf(tengen.ENOTFOUND, "Session not found or expired.")
+			} else if err == nil {
 				ctx = context.WithValue(ctx, ctxUser, u)
 				ctx = context.WithValue(ctx, ctxSession, sess)
 			}

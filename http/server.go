@@ -49,6 +49,11 @@ type Config struct {
 	LoginEvery time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
+	// Admin names the account that is the server's admin (`tengen serve
+	// --admin`): it becomes an admin when it registers (app.Open promotes
+	// an existing account at start). Without it, the first person to
+	// register becomes the admin.
+	Admin string
 }
 
 func (c *Config) setDefaults() error {
@@ -299,6 +304,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
 	mux.HandleFunc("GET /api/v1/bots", s.apiListBots)
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
+	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	return s.withNotFound(mux)
 }
