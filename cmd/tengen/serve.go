@@ -70,6 +70,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	botsFile := fs.String("bots", envOr("BOTS", ""), "JSON file listing external GTP engines to offer as computer opponents (env TENGEN_BOTS; see docs/API.md)")
 	botWorkers := fs.Int("bot-workers", envInt("BOT_WORKERS", runtime.NumCPU()), "bot moves searched at once, across all games (env TENGEN_BOT_WORKERS)")
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
+	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -113,6 +114,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		BotsFile:    *botsFile,
 		BotWorkers:  *botWorkers,
 		BotMoveTime: *botMoveTime,
+		Admin:       *admin,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

@@ -14,6 +14,7 @@ import (
 	nethttp "net/http"
 	"time"
 
+	"tengen"
 	"tengen/engine"
 	tengenhttp "tengen/http"
 	"tengen/play"
@@ -63,6 +64,12 @@ type Config struct {
 	// BcryptCost is the password hashing work factor (default
 	// bcrypt.DefaultCost); tests lower it to bcrypt.MinCost.
 	BcryptCost int
+	// Admin names the account that administers the server (`tengen serve
+	// --admin`): an existing account is made an admin by Open, a new one
+	// when it registers. Empty means the first person to register becomes
+	// the admin.
+	Admin string
+
 	// LoginBurst is how many logins and sign-ups one client address may
 	// make at once (default 20, see http.Config); benchmarks that register
 	// many users from one address raise it.
@@ -127,6 +134,10 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
 	a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
+	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
+		derr := a.DB.Close()
+		return nil, errors.Join(err, derr)
+	}
 
 	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second}
@@ -151,6 +162,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		TrustForwardedFor: cfg.TrustProxy,
 		BcryptCost:        cfg.BcryptCost,
 		LoginBurst:        cfg.LoginBurst,
+		Admin:             cfg.Admin,
 	}, svc)
 	if err != nil {
 		return nil, a.undo(err)
@@ -162,6 +174,34 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.Server = srv
 	return a, nil
+}
+
+// promoteAdmin makes the account named name an admin if it exists; one
+// that registers later becomes an admin then (see http.Config.Admin).
+func (a *App) promoteAdmin(ctx context.Context, name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := tengen.ValidateUserName(name); err != nil {
+		return fmt.Errorf("admin %q: %w", name, err)
+	}
+	u, err := a.Users.FindUserByName(ctx, name)
+	switch {
+	case tengen.ErrorCode(err) == tengen.ENOTFOUND:
+		a.log.Info("admin account not registered yet: it becomes an admin when it registers", "name", name)
+		return nil
+	case err != nil:
+		return fmt.Errorf("admin %q: %w", name, err)
+	case u.Bot:
+		return fmt.Errorf("admin %q is a computer player", name)
+	case u.Admin:
+		return nil
+	}
+	if _, err := a.Users.SetUserAdmin(ctx, u.ID, true); err != nil {
+		return fmt.Errorf("admin %q: %w", name, err)
+	}
+	a.log.Info("admin role granted", "user", u.ID, "name", u.Name, "reason", "named by the admin setting")
+	return nil
 }
 
 // undo closes the play service and the database after a failed step of
