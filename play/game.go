@@ -96,7 +96,7 @@ type creation struct {
 
 // apply is the one path of every change to a game: creation, move, pass,
 // resignation, dead-stone toggle, acceptance, resumption, timeout, forfeit,
-// clock checkpoint. In order: the command validates itself and plans the
+// an admin's cancellation, clock checkpoint. In order: the command validates itself and plans the
 // change on copies; the change is stored in one transaction; the live game
 // takes the new state; the clock's timer is armed for the new deadline; the
 // watchers get the change's events; the bots are asked to act. A refused or
