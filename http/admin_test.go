@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -212,4 +213,50 @@ func TestAdminNamed(t *testing.T) {
 		t.Errorf("the named user is not an admin: %+v", u)
 	}
 	carol.api("GET", "/api/v1/admin/users", nil, 200, nil)
+}
+
+// TestAdminPageForms checks the admin page's forms: each action goes back
+// to the page of users it came from, and a refused one shows the page with
+// the reason in the page's language.
+func TestAdminPageForms(t *testing.T) {
+	e, _ := newAdminEnv(t, "")
+	root := e.client()
+	root.register("root")
+	black, white, id := newPlayGame(e, settings9())
+	page := root.page("/admin", 200)
+	for _, want := range []string{`data-user="blacky"`, `action="/admin/users/blacky/disable"`, fmt.Sprintf(`action="/admin/games/%d/cancel"`, id)} {
+		if !strings.Contains(page, want) {
+			t.Errorf("admin page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, `action="/admin/users/root/disable"`) {
+		t.Error("the admin page offers to disable the admin's own account")
+	}
+	if !strings.Contains(root.page("/", 200), `href="/admin"`) || strings.Contains(black.page("/", 200), `href="/admin"`) {
+		t.Error("the admin link is not shown to the admin only")
+	}
+	tests := []struct {
+		path   string
+		status int
+		where  string // Location of the redirect, or a text of the page
+	}{
+		{"/admin/users/blacky/disable", 303, "/admin?offset=50"},
+		{"/admin/users/blacky/enable", 303, "/admin?offset=50"},
+		{fmt.Sprintf("/admin/games/%d/cancel", id), 303, "/admin?offset=50"},
+		{fmt.Sprintf("/admin/games/%d/cancel", id), 409, "Die Partie ist beendet."},
+		{"/admin/users/root/disable", 400, "Du kannst dein eigenes Konto nicht sperren."},
+	}
+	for _, tt := range tests {
+		resp, data := root.do("POST", tt.path, url.Values{"offset": {"50"}}, "Accept-Language", "de")
+		if resp.StatusCode != tt.status {
+			t.Errorf("%s: status %d, want %d", tt.path, resp.StatusCode, tt.status)
+		}
+		if got := resp.Header.Get("Location") + string(data); !strings.Contains(got, tt.where) {
+			t.Errorf("%s: %q lacks %q", tt.path, got[:min(len(got), 300)], tt.where)
+		}
+	}
+	// Disabling blacky above ended black's session; whitey's is alive.
+	if resp, _ := white.do("POST", "/admin/users/root/disable", url.Values{}); resp.StatusCode != 403 {
+		t.Errorf("a player's admin form: %d, want 403", resp.StatusCode)
+	}
 }

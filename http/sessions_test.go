@@ -3,6 +3,8 @@ package http_test
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/coder/websocket"
@@ -103,5 +105,39 @@ func TestWebSocketRechecksSession(t *testing.T) {
 	white.api("GET", fmt.Sprintf("/api/v1/games/%d/state", id), nil, 200, &st)
 	if st.State.Game.MoveCount != 0 {
 		t.Errorf("a move was played after the session ended: %+v", st.State.Game)
+	}
+}
+
+// TestLogoutEverywhereForm checks the button on one's own profile page: it
+// shows there only, and its form ends every session of the user.
+func TestLogoutEverywhereForm(t *testing.T) {
+	e := newPlayEnv(t)
+	alice, bob := e.client(), e.client()
+	alice.register("alice")
+	bob.register("bob")
+	alice2 := e.client()
+	alice2.api("POST", "/api/v1/login", map[string]string{"name": "alice", "password": "secret-alice"}, 200, nil)
+	const button = `action="/logout-everywhere"`
+	if page := alice.page("/users/alice", 200); !strings.Contains(page, button) {
+		t.Error("no log-out-everywhere button on one's own profile")
+	}
+	for _, c := range []struct {
+		who  *client
+		path string
+	}{{bob, "/users/alice"}, {e.client(), "/users/alice"}, {alice, "/users/bob"}} {
+		if page := c.who.page(c.path, 200); strings.Contains(page, button) {
+			t.Errorf("the log-out-everywhere button on %s for someone else", c.path)
+		}
+	}
+	resp, _ := alice.do("POST", "/logout-everywhere", url.Values{})
+	if resp.StatusCode != 303 || resp.Header.Get("Location") != "/" {
+		t.Errorf("log out everywhere: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	for _, c := range []*client{alice, alice2} {
+		c.apiError("GET", "/api/v1/me", nil, 401, tengen.EUNAUTHORIZED)
+	}
+	bob.api("GET", "/api/v1/me", nil, 200, nil)
+	if resp, _ := e.client().do("POST", "/logout-everywhere", url.Values{}); resp.StatusCode != 401 {
+		t.Errorf("log out everywhere without a session: %d, want 401", resp.StatusCode)
 	}
 }
