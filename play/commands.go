@@ -363,13 +363,9 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		result = "W+F"
 	}
 	next := lg.state
-	if lg.clk != nil {
-		next.clk = lg.clk.Clone()
-		if _, running := next.clk.Running(); running {
-			if _, err := next.clk.Pause(now); err != nil {
-				return nil, err
-			}
-		}
+	var err error
+	if next.clk, err = stoppedClock(lg.clk, now); err != nil {
+		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
 		next.pos = lg.pos.clone()
@@ -380,6 +376,21 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
+}
+
+// stoppedClock returns a copy of the game clock c stopped at now, for a
+// change that ends the game; nil for games without a clock.
+func stoppedClock(c *clock.GameClock, now time.Time) (*clock.GameClock, error) {
+	if c == nil {
+		return nil, nil
+	}
+	c = c.Clone()
+	if _, running := c.Running(); running {
+		if _, err := c.Pause(now); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
 }
 
 // cancelCmd ends an unfinished game without a result (tengen.ResultVoid)
@@ -414,13 +425,9 @@ func (c cancelCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
 	next := lg.state
-	if lg.clk != nil {
-		next.clk = lg.clk.Clone()
-		if _, running := next.clk.Running(); running {
-			if _, err := next.clk.Pause(now); err != nil {
-				return nil, err
-			}
-		}
+	var err error
+	if next.clk, err = stoppedClock(lg.clk, now); err != nil {
+		return nil, err
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: tengen.ResultVoid},
 		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {

@@ -80,26 +80,14 @@ func (s *ChallengeService) CreateChallenge(ctx context.Context, c *tengen.Challe
 
 // RemoveChallenge implements tengen.ChallengeService.
 func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*tengen.Challenge, error) {
-	tx, err := s.db.BeginTx(ctx, true)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	c, err := findChallengeByID(ctx, tx, id)
-	if err != nil {
-		return nil, err
-	}
-	if c.Status != tengen.ChallengeOpen {
-		return nil, tengen.Errorf(tengen.ECONFLICT, "This challenge is no longer open.")
-	}
-	if err := setChallengeStatus(ctx, tx, c, tengen.ChallengeCancelled, 0); err != nil {
-		return nil, err
-	}
-	return c, tx.Commit()
+	return s.closeChallenge(ctx, id, func(*tengen.Challenge) (tengen.ChallengeStatus, error) {
+		return tengen.ChallengeCancelled, nil
+	})
 }
 
-// CancelChallenge implements tengen.ChallengeService.
-func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64) (*tengen.Challenge, error) {
+// closeChallenge ends the open challenge id with the status that decide
+// chooses for it, in one write transaction.
+func (s *ChallengeService) closeChallenge(ctx context.Context, id int64, decide func(*tengen.Challenge) (tengen.ChallengeStatus, error)) (*tengen.Challenge, error) {
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
 		return nil, err
@@ -109,14 +97,9 @@ func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64
 	if err != nil {
 		return nil, err
 	}
-	var status tengen.ChallengeStatus
-	switch {
-	case userID == c.ChallengerID:
-		status = tengen.ChallengeCancelled
-	case userID != 0 && userID == c.OpponentID:
-		status = tengen.ChallengeDeclined
-	default:
-		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Only the challenger or the challenged user may cancel a challenge.")
+	status, err := decide(c)
+	if err != nil {
+		return nil, err
 	}
 	if c.Status != tengen.ChallengeOpen {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "This challenge is no longer open.")
@@ -125,6 +108,19 @@ func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64
 		return nil, err
 	}
 	return c, tx.Commit()
+}
+
+// CancelChallenge implements tengen.ChallengeService.
+func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64) (*tengen.Challenge, error) {
+	return s.closeChallenge(ctx, id, func(c *tengen.Challenge) (tengen.ChallengeStatus, error) {
+		switch {
+		case userID == c.ChallengerID:
+			return tengen.ChallengeCancelled, nil
+		case userID != 0 && userID == c.OpponentID:
+			return tengen.ChallengeDeclined, nil
+		}
+		return "", tengen.Errorf(tengen.EFORBIDDEN, "Only the challenger or the challenged user may cancel a challenge.")
+	})
 }
 
 // setChallengeStatus moves c from open to status, guarding against a

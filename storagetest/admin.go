@@ -145,19 +145,7 @@ func testSetUserAdmin(t *testing.T, b *Backend) {
 func testSetUserDisabled(t *testing.T, b *Backend) {
 	ctx := context.Background()
 	u, other := mustUser(t, b.Services, "Kitani"), mustUser(t, b.Services, "Go_Seigen")
-	exp := time.Now().Add(time.Hour)
-	var tokens []string
-	for range 3 {
-		s, err := b.Sessions.CreateSession(ctx, u.ID, exp)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tokens = append(tokens, s.Token)
-	}
-	os, err := b.Sessions.CreateSession(ctx, other.ID, exp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tokens, otherTokens := mustSessions(t, b.Services, u, 3), mustSessions(t, b.Services, other, 1)
 
 	got, err := b.Users.SetUserDisabled(ctx, u.ID, true)
 	if err != nil || !got.Disabled {
@@ -170,7 +158,7 @@ func testSetUserDisabled(t *testing.T, b *Backend) {
 		_, err := b.Sessions.FindSession(ctx, tok)
 		wantCode(t, "session of a disabled user", err, tengen.ENOTFOUND)
 	}
-	if _, err := b.Sessions.FindSession(ctx, os.Token); err != nil {
+	if _, err := b.Sessions.FindSession(ctx, otherTokens[0]); err != nil {
 		t.Errorf("another user's session ended: %v", err)
 	}
 
@@ -181,29 +169,32 @@ func testSetUserDisabled(t *testing.T, b *Backend) {
 	if stored, err := b.Users.FindUserByID(ctx, u.ID); err != nil || stored.Disabled {
 		t.Errorf("stored after enabling = %+v, %v", stored, err)
 	}
-	if _, err := b.Sessions.CreateSession(ctx, u.ID, exp); err != nil {
+	if _, err := b.Sessions.CreateSession(ctx, u.ID, time.Now().Add(time.Hour)); err != nil {
 		t.Errorf("session after enabling: %v", err)
 	}
 	_, err = b.Users.SetUserDisabled(ctx, 999999, true)
 	wantCode(t, "disable unknown user", err, tengen.ENOTFOUND)
 }
 
-func testDeleteUserSessions(t *testing.T, b *Backend) {
-	ctx := context.Background()
-	u, other := mustUser(t, b.Services, "Cho_Chikun"), mustUser(t, b.Services, "Kobayashi")
-	exp := time.Now().Add(time.Hour)
+// mustSessions creates n sessions of u, an hour long, and returns their
+// tokens.
+func mustSessions(t *testing.T, s Services, u *tengen.User, n int) []string {
+	t.Helper()
 	var tokens []string
-	for range 3 {
-		s, err := b.Sessions.CreateSession(ctx, u.ID, exp)
+	for range n {
+		sess, err := s.Sessions.CreateSession(context.Background(), u.ID, time.Now().Add(time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}
-		tokens = append(tokens, s.Token)
+		tokens = append(tokens, sess.Token)
 	}
-	os, err := b.Sessions.CreateSession(ctx, other.ID, exp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	return tokens
+}
+
+func testDeleteUserSessions(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	u, other := mustUser(t, b.Services, "Cho_Chikun"), mustUser(t, b.Services, "Kobayashi")
+	tokens, otherTokens := mustSessions(t, b.Services, u, 3), mustSessions(t, b.Services, other, 1)
 	n, err := b.Sessions.DeleteUserSessions(ctx, u.ID)
 	if err != nil || n != 3 {
 		t.Errorf("DeleteUserSessions = %d, %v; want 3", n, err)
@@ -212,7 +203,7 @@ func testDeleteUserSessions(t *testing.T, b *Backend) {
 		_, err := b.Sessions.FindSession(ctx, tok)
 		wantCode(t, "session after logging out everywhere", err, tengen.ENOTFOUND)
 	}
-	if _, err := b.Sessions.FindSession(ctx, os.Token); err != nil {
+	if _, err := b.Sessions.FindSession(ctx, otherTokens[0]); err != nil {
 		t.Errorf("another user's session ended: %v", err)
 	}
 	if n, err := b.Sessions.DeleteUserSessions(ctx, u.ID); err != nil || n != 0 {
