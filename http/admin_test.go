@@ -1,44 +1,24 @@
 package http_test
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/coder/websocket"
 
 	"tengen"
 	"tengen/internal/app"
+	"tengen/internal/syncbuf"
 )
 
-// syncBuffer is a log sink that tests read while the server writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // newAdminEnv is the whole server with its log in a buffer.
-func newAdminEnv(t *testing.T, admin string) (*env, *syncBuffer) {
-	logs := &syncBuffer{}
+func newAdminEnv(t *testing.T, admin string) (*env, *syncbuf.Buffer) {
+	logs := &syncbuf.Buffer{}
 	e := newPlayEnvWith(t, func(c *app.Config) {
-		c.Logger = slog.New(slog.NewTextHandler(io.MultiWriter(logs), nil))
+		c.Logger = slog.New(slog.NewTextHandler(logs, nil))
 		c.Admin = admin
 	})
 	return e, logs
