@@ -47,6 +47,7 @@ func TestAdmin(t *testing.T) {
 	root.do("disable alice", chromedp.Click(chromedp.CSS(`#admin-user-list tr[data-user="alice"] form[action$="/disable"] button`)))
 	root.waitFor("alice disabled", `!!document.querySelector('#admin-user-list tr[data-user="alice"] form[action$="/enable"]')`)
 	alice.waitFor("the session-ended notice", `document.getElementById("game").dataset.connected === "false" && document.getElementById("connection").textContent.includes("session has ended")`)
+	t.Logf("alice's game page after her session ended: %s", alice.screenshot("tengen-admin-session-ended.png"))
 	alice.open("/login")
 	alice.do("log in again",
 		chromedp.SetValue(chromedp.CSS(`input[name="name"]`), "alice"),
