@@ -111,7 +111,9 @@ type UserService interface {
 	SetUserAdmin(ctx context.Context, id int64, admin bool) (*User, error)
 	// SetUserDisabled disables or enables the account and returns the user.
 	// Disabling deletes all of the user's sessions in the same
-	// transaction, so that no client of theirs stays logged in.
+	// transaction, so that no client of theirs stays logged in, and closes
+	// their open challenges: those they made are cancelled, those made to
+	// them declined. Enabling restores neither.
 	SetUserDisabled(ctx context.Context, id int64, disabled bool) (*User, error)
 }
 

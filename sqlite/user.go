@@ -152,9 +152,22 @@ func (s *UserService) SetUserDisabled(ctx context.Context, id int64, disabled bo
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET disabled = ?, updated_at = ? WHERE id = ?`, disabled, formatTime(tx.now), id); err != nil {
 			return err
 		}
-		if disabled {
-			_, err := deleteUserSessions(ctx, tx, id)
+		if !disabled {
+			return nil
+		}
+		if _, err := deleteUserSessions(ctx, tx, id); err != nil {
 			return err
+		}
+		// Nobody can start a game with a disabled account: its open
+		// challenges are withdrawn and those addressed to it declined.
+		for _, q := range []struct {
+			status tengen.ChallengeStatus
+			column string
+		}{{tengen.ChallengeCancelled, "challenger_id"}, {tengen.ChallengeDeclined, "opponent_id"}} {
+			if _, err := tx.ExecContext(ctx, `UPDATE challenges SET status = ?, updated_at = ? WHERE status = ? AND `+q.column+` = ?`,
+				string(q.status), formatTime(tx.now), string(tengen.ChallengeOpen), id); err != nil {
+				return err
+			}
 		}
 		return nil
 	})

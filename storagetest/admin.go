@@ -147,9 +147,32 @@ func testSetUserDisabled(t *testing.T, b *Backend) {
 	u, other := mustUser(t, b.Services, "Kitani"), mustUser(t, b.Services, "Go_Seigen")
 	tokens, otherTokens := mustSessions(t, b.Services, u, 3), mustSessions(t, b.Services, other, 1)
 
+	made := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: u.ID, Settings: settings19()})
+	received := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: other.ID, OpponentID: u.ID, Settings: settings19()})
+	others := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: other.ID, Settings: settings19()})
+	accepted := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: u.ID, Settings: settings19()})
+	if _, err := b.Games.CreateGameFromChallenge(ctx, accepted.ID, other.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+
 	got, err := b.Users.SetUserDisabled(ctx, u.ID, true)
 	if err != nil || !got.Disabled {
 		t.Fatalf("SetUserDisabled(true) = %+v, %v", got, err)
+	}
+	for _, tt := range []struct {
+		what string
+		c    *tengen.Challenge
+		want tengen.ChallengeStatus
+	}{
+		{"made by the disabled user", made, tengen.ChallengeCancelled},
+		{"made to the disabled user", received, tengen.ChallengeDeclined},
+		{"of someone else", others, tengen.ChallengeOpen},
+		{"accepted before", accepted, tengen.ChallengeAccepted},
+	} {
+		c, err := b.Challenges.FindChallengeByID(ctx, tt.c.ID)
+		if err != nil || c.Status != tt.want {
+			t.Errorf("challenge %s after disabling: %+v, %v; want %s", tt.what, c, err, tt.want)
+		}
 	}
 	if stored, err := b.Users.FindUserByID(ctx, u.ID); err != nil || !stored.Disabled {
 		t.Errorf("stored after disabling = %+v, %v", stored, err)
