@@ -130,7 +130,11 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	logger.Info("tengen serving", "addr", a.Addr(), "metrics", a.MetricsAddr(), "db", *dbPath, "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)
+	attrs := []any{"addr", a.Addr()}
+	if m := a.MetricsAddr(); m != nil {
+		attrs = append(attrs, "metrics", m)
+	}
+	logger.Info("tengen serving", append(attrs, "db", *dbPath, "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)...)
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
