@@ -3,10 +3,15 @@ package sqlite_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"tengen/clock"
 	"testing"
+	"time"
 
 	"tengen"
 	"tengen/sqlite"
@@ -115,4 +120,115 @@ func TestBackupRefuses(t *testing.T) {
 			t.Errorf("left behind: %s", e.Name())
 		}
 	}
+}
+
+// BenchmarkBackup measures a backup of a database of 60,000 moves while
+// another game commits moves as fast as it can, and reports the copy's size
+// and the slowest move commit during the backups (and, for comparison, in a
+// second without a backup).
+func BenchmarkBackup(b *testing.B) {
+	dir := b.TempDir()
+	db, s := openBench(b, filepath.Join(dir, "bench.db"), "NORMAL")
+	defer db.Close()
+	ctx := context.Background()
+	const games, moves = 101, 600
+	type game struct {
+		g     *tengen.Game
+		users [2]*tengen.User
+	}
+	gs := make([]game, games)
+	for i := range gs {
+		black := &tengen.User{Name: fmt.Sprintf("black%d", i), PasswordHash: "x"}
+		white := &tengen.User{Name: fmt.Sprintf("white%d", i), PasswordHash: "x"}
+		for _, u := range []*tengen.User{black, white} {
+			if err := s.Users.CreateUser(ctx, u); err != nil {
+				b.Fatal(err)
+			}
+		}
+		c := &tengen.Challenge{ChallengerID: black.ID, Settings: tengen.GameSettings{BoardSize: 25, Ruleset: "chinese",
+			Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
+		if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
+			b.Fatal(err)
+		}
+		g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		gs[i] = game{g: g, users: [2]*tengen.User{black, white}}
+	}
+	appendMove := func(g game, seq int) error {
+		u := g.users[(seq-1)%2]
+		m := &tengen.GameMove{GameID: g.g.ID, Seq: seq, Kind: tengen.MovePlay, X: seq % 25, Y: (seq / 25) % 25}
+		m.Color = g.g.ColorOf(u.ID)
+		_, err := s.Games.AppendMove(ctx, u.ID, m, tengen.NextState(*m, false))
+		return err
+	}
+	// The first 100 games fill the database, 16 writers at a time.
+	var wg sync.WaitGroup
+	next := make(chan game)
+	for range 16 {
+		wg.Go(func() {
+			for g := range next {
+				for seq := 1; seq <= moves; seq++ {
+					if err := appendMove(g, seq); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			}
+		})
+	}
+	for _, g := range gs[:games-1] {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+
+	// The last game plays on during the backups.
+	var slowest atomic.Int64
+	stop := make(chan struct{})
+	writer := make(chan error, 1)
+	go func() {
+		for seq := 1; ; seq++ {
+			select {
+			case <-stop:
+				writer <- nil
+				return
+			default:
+			}
+			start := time.Now()
+			if err := appendMove(gs[games-1], seq); err != nil {
+				writer <- err
+				return
+			}
+			if d := int64(time.Since(start)); d > slowest.Load() {
+				slowest.Store(d)
+			}
+		}
+	}()
+	// The same writer without a backup, for comparison.
+	time.Sleep(time.Second)
+	alone := slowest.Swap(0)
+	var size int64
+	i := 0
+	for b.Loop() {
+		i++
+		dst := filepath.Join(dir, fmt.Sprintf("copy%d.db", i))
+		if err := sqlite.Backup(ctx, filepath.Join(dir, "bench.db"), dst); err != nil {
+			b.Fatal(err)
+		}
+		fi, err := os.Stat(dst)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = fi.Size()
+		os.Remove(dst)
+	}
+	close(stop)
+	if err := <-writer; err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(size)/(1<<20), "MiB")
+	b.ReportMetric(float64(slowest.Load())/1e6, "slowest-move-ms")
+	b.ReportMetric(float64(alone)/1e6, "slowest-move-alone-ms")
 }
