@@ -45,7 +45,7 @@ func New() *Metrics {
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "tengen_http_requests_total",
-			Help: "HTTP requests answered, by route pattern and status code (101 is a WebSocket that was opened).",
+			Help: "HTTP requests answered, by route pattern and status code, counted when the handler returns (a WebSocket, 101, when it closes).",
 		}, []string{"route", "code"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "tengen_http_request_duration_seconds",
@@ -64,6 +64,11 @@ func New() *Metrics {
 			// A batch holds at most 128 writes (sqlite/batch.go).
 			Buckets: prometheus.ExponentialBuckets(1, 2, 8),
 		}),
+	}
+	// Every kind is there from the start, so that a rate starts at zero
+	// rather than with the first move of its kind.
+	for _, kind := range []string{"play", "pass", "resign"} {
+		m.moves.WithLabelValues(kind)
 	}
 	m.reg.MustRegister(
 		collectors.NewGoCollector(),

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tengen"
+	"tengen/engine"
 	"tengen/internal/app"
 )
 
@@ -109,6 +110,9 @@ func TestMetrics(t *testing.T) {
 	if before["tengen_live_games"] != 0 || before["tengen_websockets_open"] != 0 {
 		t.Fatalf("gauges before any game: %v games, %v sockets", before["tengen_live_games"], before["tengen_websockets_open"])
 	}
+	if v, ok := before[`tengen_moves_committed_total{kind="resign"}`]; !ok || v != 0 {
+		t.Errorf("resignations before any move: %v, %v; want a sample of 0", v, ok)
+	}
 	if _, ok := before["tengen_bot_queue_length"]; ok {
 		t.Error("bot gauges without bots")
 	}
@@ -197,5 +201,22 @@ func TestMetricsOff(t *testing.T) {
 	defer a.Close(context.Background())
 	if a.MetricsAddr() != nil || a.Metrics != nil {
 		t.Errorf("metrics served at %v without MetricsAddr", a.MetricsAddr())
+	}
+}
+
+// TestMetricsBots checks that the bot gauges are there with computer
+// opponents.
+func TestMetricsBots(t *testing.T) {
+	a, err := app.Open(context.Background(), app.Config{DBPath: filepath.Join(t.TempDir(), "tengen.db"), MetricsAddr: "127.0.0.1:0",
+		Logger: quiet(), BcryptCost: bcrypt.MinCost, EngineBots: &engine.Options{Threads: 1}, BotWorkers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(context.Background())
+	got := scrape(t, a.MetricsAddr().String())
+	for name, want := range map[string]float64{"tengen_bot_workers": 3, "tengen_bot_workers_busy": 0, "tengen_bot_queue_length": 0} {
+		if v, ok := got[name]; !ok || v != want {
+			t.Errorf("%s = %v (present %v); want %v", name, v, ok, want)
+		}
 	}
 }
