@@ -39,6 +39,9 @@ func TestBackup(t *testing.T) {
 	if _, err := os.Stat(dst + "-wal"); err == nil {
 		t.Error("the copy left a write-ahead log behind")
 	}
+	if fi, err := os.Stat(dst); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the copy's mode: %v, %v; want 0600: it holds password hashes and sessions", fi.Mode(), err)
+	}
 	copyDB, cs := open(t, dst)
 	defer copyDB.Close()
 	got, err := cs.Users.FindUserByName(ctx, "backed-up")
