@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"tengen/clock"
 	"testing"
 	"time"
 
@@ -141,23 +140,7 @@ func BenchmarkBackup(b *testing.B) {
 	}
 	gs := make([]game, games)
 	for i := range gs {
-		black := &tengen.User{Name: fmt.Sprintf("black%d", i), PasswordHash: "x"}
-		white := &tengen.User{Name: fmt.Sprintf("white%d", i), PasswordHash: "x"}
-		for _, u := range []*tengen.User{black, white} {
-			if err := s.Users.CreateUser(ctx, u); err != nil {
-				b.Fatal(err)
-			}
-		}
-		c := &tengen.Challenge{ChallengerID: black.ID, Settings: tengen.GameSettings{BoardSize: 25, Ruleset: "chinese",
-			Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
-		if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
-			b.Fatal(err)
-		}
-		g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		gs[i] = game{g: g, users: [2]*tengen.User{black, white}}
+		gs[i].g, gs[i].users = benchGame(b, s, i)
 	}
 	appendMove := func(g game, seq int) error {
 		u := g.users[(seq-1)%2]
