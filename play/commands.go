@@ -46,9 +46,6 @@ func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
 		if err := next.clk.Start(clock.Color(first), now); err != nil {
 			return nil, err
 		}
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
-		}
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: first, Status: tengen.GamePlaying},
 		create: &creation{challengeID: c.challenge.ID, userID: c.userID, rules: rules, komi: komi}}, nil
@@ -70,10 +67,6 @@ func (startCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	if lg.clk != nil && !running {
 		next.clk = lg.clk.Clone()
 		if err := next.clk.Start(clock.Color(want), now); err != nil {
-			return nil, err
-		}
-		var err error
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
 			return nil, err
 		}
 	}
@@ -188,11 +181,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
 				return ch, nil
 			}
-			st, err := next.clk.State(clock.Color(color)).MarshalJSON()
-			if err != nil {
-				return nil, err
-			}
-			m.Clock = st
+			m.Clock = ptr(next.clk.State(clock.Color(color)))
 		}
 		if upd.Status != tengen.GamePlaying {
 			if _, running := next.clk.Running(); running {
@@ -200,9 +189,6 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 					return nil, err
 				}
 			}
-		}
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
 		}
 	}
 	if upd.Status == tengen.GameScoring {
@@ -350,9 +336,6 @@ func (c resumeCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		if err := next.clk.Start(clock.Color(toMove), now); err != nil {
 			return nil, err
 		}
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
-		}
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: toMove, Status: tengen.GamePlaying},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
@@ -384,10 +367,6 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 			if _, err := next.clk.Pause(now); err != nil {
 				return nil, err
 			}
-		}
-		var err error
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
 		}
 	}
 	if !lg.pos.gb.Ended() {

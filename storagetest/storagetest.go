@@ -629,3 +629,17 @@ func testBotUsers(t *testing.T, b *Backend) {
 		t.Errorf("game players Black %+v White %+v, want the human and the bot", got.Black, got.White)
 	}
 }
+
+// testClock returns a running game clock of ten minutes sudden death, as
+// play stores one.
+func testClock(t *testing.T) *clock.GameClock {
+	t.Helper()
+	c, err := clock.NewGameClock(clock.AbsoluteTime(10 * time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(clock.Black, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
