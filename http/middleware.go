@@ -20,6 +20,7 @@ const (
 	ctxRequestID ctxKey = iota
 	ctxUser
 	ctxSession
+	ctxRoute // *routeSlot (metrics.go)
 )
 
 // requestID returns the id the request was logged under.
@@ -73,7 +74,11 @@ func (s *Server) withRequestLog(next nethttp.Handler) nethttp.Handler {
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
 		start := time.Now()
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), ctxRequestID, id)))
+		ctx, route := withRouteSlot(context.WithValue(r.Context(), ctxRequestID, id))
+		next.ServeHTTP(rec, r.WithContext(ctx))
+		if s.cfg.OnRequest != nil {
+			s.cfg.OnRequest(route.pattern, rec.status, time.Since(start))
+		}
 		if r.URL.Path == "/healthz" {
 			return // load balancers poll it; logging it drowns everything else
 		}

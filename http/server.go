@@ -49,6 +49,12 @@ type Config struct {
 	LoginEvery time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
+	// OnRequest, if set, is called after each request with the pattern of
+	// the route that served it ("GET /games/{id}"; empty when none
+	// matched), the status code sent (0 when the handler wrote nothing, which
+	// net/http answers with 200) and the time the handler
+	// took, for metrics. It must not block.
+	OnRequest func(route string, status int, elapsed time.Duration)
 	// Admin names the account that is the server's admin (`tengen serve
 	// --admin`): it becomes an admin when it registers (app.Open promotes
 	// an existing account at start). Without it, the first person to
@@ -319,6 +325,7 @@ func (s *Server) withNotFound(mux *nethttp.ServeMux) nethttp.Handler {
 			s.error(w, r, tengen.Errorf(tengen.ENOTFOUND, "Not found."))
 			return
 		}
+		defer noteRoute(r) // also when the handler panics
 		mux.ServeHTTP(w, r)
 	})
 }

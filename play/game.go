@@ -129,6 +129,9 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	lg.g, lg.state = g, ch.next
 	if ch.move != nil {
 		lg.moves = append(lg.moves, ch.move)
+		if s.cfg.MoveStored != nil {
+			s.cfg.MoveStored(ch.move.Kind)
+		}
 	}
 	if ch.create != nil {
 		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi

@@ -17,6 +17,7 @@ import (
 	"tengen"
 	"tengen/engine"
 	tengenhttp "tengen/http"
+	"tengen/metrics"
 	"tengen/play"
 	"tengen/sqlite"
 )
@@ -38,6 +39,11 @@ type Config struct {
 	TrustProxy bool
 	// Logger receives every part's logs (default slog.Default()).
 	Logger *slog.Logger
+	// MetricsAddr is the address /metrics is served on, in the Prometheus
+	// text format (package metrics); empty means no metrics are collected.
+	// It is meant for a loopback or internal address, apart from the public
+	// site.
+	MetricsAddr string
 
 	// EngineBots, when not nil, offers Tengen's engine at every level as a
 	// computer opponent, searching with these options; a zero MaxTime
@@ -88,6 +94,8 @@ type App struct {
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
 	Server *tengenhttp.Server
+	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
+	Metrics *metrics.Server
 
 	log *slog.Logger
 }
@@ -129,6 +137,12 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if cfg.Synchronous != "" {
 		a.DB.Synchronous = cfg.Synchronous
 	}
+	// m stays nil without MetricsAddr, and the hooks below stay unset.
+	var m *metrics.Metrics
+	if cfg.MetricsAddr != "" {
+		m = metrics.New()
+		a.DB.Committed = m.Commit
+	}
 	if err := a.DB.Open(); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", cfg.DBPath, err)
 	}
@@ -144,6 +158,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
+	if m != nil {
+		pc.MoveStored = func(kind tengen.MoveKind) { m.Move(string(kind)) }
+	}
 	a.Play = play.New(pc)
 	// From here on a failure closes the play service too, which ends the
 	// external engines it may have started.
@@ -154,7 +171,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
-	srv, err := tengenhttp.NewServer(tengenhttp.Config{
+	hc := tengenhttp.Config{
 		Addr:              cfg.Addr,
 		BaseURL:           cfg.BaseURL,
 		Logger:            cfg.Logger,
@@ -163,9 +180,23 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		BcryptCost:        cfg.BcryptCost,
 		LoginBurst:        cfg.LoginBurst,
 		Admin:             cfg.Admin,
-	}, svc)
+	}
+	if m != nil {
+		hc.OnRequest = m.Request
+	}
+	srv, err := tengenhttp.NewServer(hc, svc)
 	if err != nil {
 		return nil, a.undo(err)
+	}
+	if m != nil {
+		g := metrics.Gauges{WebSockets: srv.WebSockets, LiveGames: a.Play.LiveGames}
+		if len(bots) > 0 {
+			g.BotQueue = a.Play.BotLoad
+		}
+		m.Watch(g)
+		if a.Metrics, err = m.Listen(cfg.MetricsAddr, cfg.Logger); err != nil {
+			return nil, a.undo(err)
+		}
 	}
 	if cfg.Addr != "" {
 		if err := srv.Open(); err != nil {
@@ -207,6 +238,9 @@ func (a *App) promoteAdmin(ctx context.Context, name string) error {
 // undo closes the play service and the database after a failed step of
 // Open and returns err with their errors, if any.
 func (a *App) undo(err error) error {
+	if a.Metrics != nil {
+		err = errors.Join(err, a.Metrics.Shutdown(context.Background()))
+	}
 	perr := a.Play.Close()
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
@@ -221,6 +255,15 @@ func (a *App) undo(err error) error {
 // Handler returns the web server's handler, for callers that serve it
 // themselves.
 func (a *App) Handler() nethttp.Handler { return a.Server.Handler() }
+
+// MetricsAddr returns the address /metrics is served on, or nil when
+// Config.MetricsAddr was empty.
+func (a *App) MetricsAddr() net.Addr {
+	if a.Metrics == nil {
+		return nil
+	}
+	return a.Metrics.Addr()
+}
 
 // Addr returns the address the web server listens on, or nil when
 // Config.Addr was empty.
@@ -237,6 +280,11 @@ func (a *App) Close(ctx context.Context) error {
 	var errs []error
 	if err := a.Server.Shutdown(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("shutdown: %w", err))
+	}
+	if a.Metrics != nil {
+		if err := a.Metrics.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("metrics shutdown: %w", err))
+		}
 	}
 	if err := a.Play.Close(); err != nil {
 		a.log.Error("storing clocks at shutdown", "err", err)
