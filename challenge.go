@@ -99,4 +99,7 @@ type ChallengeService interface {
 	// an open challenge on behalf of userID. Others get EFORBIDDEN; a
 	// challenge that is no longer open gives ECONFLICT.
 	CancelChallenge(ctx context.Context, id, userID int64) (*Challenge, error)
+	// RemoveChallenge cancels an open challenge on behalf of an admin,
+	// whoever made it; a challenge that is no longer open gives ECONFLICT.
+	RemoveChallenge(ctx context.Context, id int64) (*Challenge, error)
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"time"
 
+	"tengen/clock"
 	"tengen/goban"
 )
 
@@ -96,11 +97,10 @@ type GameMove struct {
 	// TimeUsed is the thinking time the server charged for the move; its
 	// JSON form, "timeUsedMs", is whole milliseconds (see MarshalJSON).
 	TimeUsed time.Duration `json:"-"`
-	// Clock is the mover's clock after the move in the clock package's
-	// JSON form (what SGF's BL/WL and OB/OW record), or nil for games
-	// without a clock.
-	Clock     json.RawMessage `json:"clock,omitempty"`
-	CreatedAt time.Time       `json:"createdAt"`
+	// Clock is the mover's clock after the move (what SGF's BL/WL and
+	// OB/OW record), or nil for games without a clock.
+	Clock     *clock.State `json:"clock,omitempty"`
+	CreatedAt time.Time    `json:"createdAt"`
 }
 
 // gameMoveJSON is GameMove's JSON form: its fields, and TimeUsed in whole
@@ -180,9 +180,10 @@ type Resumption struct {
 // them so that a game continues exactly after a restart: the clock, the
 // dead-stone proposal of the scoring phase and the resumptions of play.
 type PlayRecord struct {
-	// Clock is the game clock in the clock package's JSON form; nil until
-	// the clock is first started and for games without time limit.
-	Clock json.RawMessage `json:"clock,omitempty"`
+	// Clock is the game clock; nil until the clock is first started and
+	// for games without time limit. Storage keeps it in the clock
+	// package's JSON form.
+	Clock *clock.GameClock `json:"clock,omitempty"`
 	// ProposalSeq numbers the dead-stone proposals of the game; it only
 	// grows, so an acceptance names the proposal it accepts.
 	ProposalSeq int `json:"proposalSeq"`
@@ -205,24 +206,6 @@ var resultRE = regexp.MustCompile(`^(?:[BW]\+(?:R|Resign|T|Time|F|Forfeit|\d+(?:
 func ValidateResult(r string) error {
 	if !resultRE.MatchString(r) {
 		return Errorf(EINVALID, "Result %q is not in SGF form.", r)
-	}
-	return nil
-}
-
-// Validate reports whether u is a consistent new state.
-func (u GameUpdate) Validate() error {
-	if u.ToMove != goban.Black && u.ToMove != goban.White {
-		return Errorf(EINVALID, "Next colour must be black or white.")
-	}
-	switch u.Status {
-	case GamePlaying, GameScoring:
-		if u.Result != "" {
-			return Errorf(EINVALID, "Only finished games have a result.")
-		}
-	case GameFinished:
-		return ValidateResult(u.Result)
-	default:
-		return Errorf(EINVALID, "Unknown game status %q.", u.Status)
 	}
 	return nil
 }

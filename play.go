@@ -62,7 +62,16 @@ const (
 	CommandAccept CommandKind = "accept"
 	// CommandResume ends the scoring phase and continues play.
 	CommandResume CommandKind = "resume"
+	// CommandCancel ends an unfinished game without a winner, result
+	// ResultVoid, on behalf of an admin (User.Admin); others get
+	// EFORBIDDEN. The clock stops and watchers get an EventPhase event. A
+	// finished game gives ECONFLICT.
+	CommandCancel CommandKind = "cancel"
 )
+
+// ResultVoid is the result of a game an admin cancelled: SGF's "Void", no
+// result. A void game has no winner and does not count for anyone.
+const ResultVoid = "Void"
 
 // Command is one thing a player asks of a game. Which fields apply depends
 // on Kind.

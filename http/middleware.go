@@ -22,6 +22,7 @@ const (
 	ctxRequestID ctxKey = iota
 	ctxUser
 	ctxSession
+	ctxRoute // *routeSlot (metrics.go)
 )
 
 // requestID returns the id the request was logged under.
@@ -75,7 +76,11 @@ func (s *Server) withRequestLog(next nethttp.Handler) nethttp.Handler {
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
 		start := time.Now()
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), ctxRequestID, id)))
+		ctx, route := withRouteSlot(context.WithValue(r.Context(), ctxRequestID, id))
+		next.ServeHTTP(rec, r.WithContext(ctx))
+		if s.cfg.OnRequest != nil {
+			s.cfg.OnRequest(route.pattern, rec.status, time.Since(start))
+		}
 		if r.URL.Path == "/healthz" {
 			return // load balancers poll it; logging it drowns everything else
 		}
@@ -167,7 +172,11 @@ func (s *Server) withUser(next nethttp.Handler) nethttp.Handler {
 		sess, err := s.svc.Sessions.FindSession(ctx, c.Value)
 		if err == nil {
 			var u *tengen.User
-			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil {
+			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil && u.Disabled {
+				// Disabling deletes the sessions; this covers a session
+				// created in the moment before.
+				err = tengen.Errorf(tengen.ENOTFOUND, "Session not found or expired.")
+			} else if err == nil {
 				ctx = context.WithValue(ctx, ctxUser, u)
 				ctx = context.WithValue(ctx, ctxSession, sess)
 			}

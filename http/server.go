@@ -59,6 +59,17 @@ type Config struct {
 	MaxSocketsPerAddress int
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
+	// OnRequest, if set, is called after each request with the pattern of
+	// the route that served it ("GET /games/{id}"; empty when none
+	// matched), the status code sent (0 when the handler wrote nothing, which
+	// net/http answers with 200) and the time the handler
+	// took, for metrics. It must not block.
+	OnRequest func(route string, status int, elapsed time.Duration)
+	// Admin names the account that is the server's admin (`tengen serve
+	// --admin`): it becomes an admin when it registers (app.Open promotes
+	// an existing account at start). Without it, the first person to
+	// register becomes the admin.
+	Admin string
 }
 
 func (c *Config) setDefaults() error {
@@ -293,6 +304,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /login", s.handleLoginPage)
 	mux.HandleFunc("POST /login", s.handleLoginForm)
 	mux.HandleFunc("POST /logout", s.handleLogoutForm)
+	mux.HandleFunc("POST /logout-everywhere", s.handleLogoutEverywhereForm)
 	mux.HandleFunc("GET /users/{name}", s.handleProfile)
 	mux.HandleFunc("GET /lang/{lang}", s.handleLang)
 	mux.HandleFunc("POST /challenges", s.handleChallengeForm)
@@ -306,6 +318,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/register", s.apiRegister)
 	mux.HandleFunc("POST /api/v1/login", s.apiLogin)
 	mux.HandleFunc("POST /api/v1/logout", s.apiLogout)
+	mux.HandleFunc("POST /api/v1/logout-everywhere", s.apiLogoutEverywhere)
 	mux.HandleFunc("GET /api/v1/me", s.apiMe)
 	mux.HandleFunc("GET /api/v1/lobby", s.apiLobby)
 	mux.HandleFunc("GET /api/v1/challenges", s.apiListChallenges)
@@ -318,6 +331,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
 	mux.HandleFunc("GET /api/v1/bots", s.apiListBots)
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
+	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	return s.withNotFound(mux)
 }
@@ -332,6 +346,7 @@ func (s *Server) withNotFound(mux *nethttp.ServeMux) nethttp.Handler {
 			s.error(w, r, tengen.Errorf(tengen.ENOTFOUND, "Not found."))
 			return
 		}
+		defer noteRoute(r) // also when the handler panics
 		mux.ServeHTTP(w, r)
 	})
 }

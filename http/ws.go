@@ -130,6 +130,9 @@ type wsClient struct {
 	userID int64
 	lang   string
 	addr   string // the client's address (clientKey), counted in the hub
+	// session is the token of the session the socket was opened with, ""
+	// for anonymous sockets (see sessions.go).
+	session string
 
 	// send is the bounded queue of encoded messages for the writer. Game
 	// events are put there by the PlayService's sink with the game's lock
@@ -221,7 +224,7 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.hub.release(addr)
 		return // Accept has answered (e.g. 403 for a foreign origin)
 	}
-	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r), addr: addr,
+	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
 		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}
 	conn.SetReadLimit(wsMaxMessage)
 	s.hub.add(c)
@@ -333,6 +336,9 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 				c.enqueue(s.wsError(c, cmd.ID, tengen.Errorf(tengen.ERATELIMIT, "Too many sync requests; try again in %d seconds.", secs)))
 				continue
 			}
+		}
+		if !s.wsSessionLive(ctx, c, cmd.ID) {
+			return
 		}
 		if err := s.wsCommand(ctx, c, cmd, stop); err != nil {
 			if tengen.ErrorCode(err) == tengen.EINVALID && !isRuleError(err) {

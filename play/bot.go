@@ -131,6 +131,7 @@ func (s *Service) openBots(ctx context.Context) error {
 		queue = 256
 	}
 	s.botQueue = make(chan int64, queue)
+	s.botWorkers = workers
 	for range workers {
 		s.botWG.Add(1)
 		go s.botWorker()
@@ -326,7 +327,9 @@ func (s *Service) botWorker() {
 		case <-s.botCtx.Done():
 			return
 		case id := <-s.botQueue:
+			s.botBusy.Add(1)
 			s.botJob(id)
+			s.botBusy.Add(-1)
 		}
 	}
 }

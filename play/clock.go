@@ -70,10 +70,6 @@ func (checkpointCmd) plan(s *Service, lg *game, now time.Time) (*change, error) 
 	} else if flagged {
 		return flagCmd{}.plan(s, lg, now)
 	}
-	var err error
-	if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-		return nil, err
-	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: lg.g.Status}}, nil
 }
 
@@ -99,10 +95,6 @@ func (flagCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	result, winner := "B+T", goban.Black
 	if loser == clock.Black {
 		result, winner = "W+T", goban.White
-	}
-	var err error
-	if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
 		next.pos = lg.pos.clone()

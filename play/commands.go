@@ -1,6 +1,8 @@
 package play
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -46,9 +48,6 @@ func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
 		if err := next.clk.Start(clock.Color(first), now); err != nil {
 			return nil, err
 		}
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
-		}
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: first, Status: tengen.GamePlaying},
 		create: &creation{challengeID: c.challenge.ID, userID: c.userID, rules: rules, komi: komi}}, nil
@@ -70,10 +69,6 @@ func (startCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	if lg.clk != nil && !running {
 		next.clk = lg.clk.Clone()
 		if err := next.clk.Start(clock.Color(want), now); err != nil {
-			return nil, err
-		}
-		var err error
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
 			return nil, err
 		}
 	}
@@ -188,11 +183,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
 				return ch, nil
 			}
-			st, err := next.clk.State(clock.Color(color)).MarshalJSON()
-			if err != nil {
-				return nil, err
-			}
-			m.Clock = st
+			m.Clock = ptr(next.clk.State(clock.Color(color)))
 		}
 		if upd.Status != tengen.GamePlaying {
 			if _, running := next.clk.Running(); running {
@@ -200,9 +191,6 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 					return nil, err
 				}
 			}
-		}
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
 		}
 	}
 	if upd.Status == tengen.GameScoring {
@@ -350,9 +338,6 @@ func (c resumeCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		if err := next.clk.Start(clock.Color(toMove), now); err != nil {
 			return nil, err
 		}
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
-		}
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: toMove, Status: tengen.GamePlaying},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
@@ -378,17 +363,9 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		result = "W+F"
 	}
 	next := lg.state
-	if lg.clk != nil {
-		next.clk = lg.clk.Clone()
-		if _, running := next.clk.Running(); running {
-			if _, err := next.clk.Pause(now); err != nil {
-				return nil, err
-			}
-		}
-		var err error
-		if next.rec.Clock, err = next.clk.MarshalJSON(); err != nil {
-			return nil, err
-		}
+	var err error
+	if next.clk, err = stoppedClock(lg.clk, now); err != nil {
+		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
 		next.pos = lg.pos.clone()
@@ -397,6 +374,64 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
 			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
+			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
+		}}, nil
+}
+
+// stoppedClock returns a copy of the game clock c stopped at now, for a
+// change that ends the game; nil for games without a clock.
+func stoppedClock(c *clock.GameClock, now time.Time) (*clock.GameClock, error) {
+	if c == nil {
+		return nil, nil
+	}
+	c = c.Clone()
+	if _, running := c.Running(); running {
+		if _, err := c.Pause(now); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// cancelCmd ends an unfinished game without a result (tengen.ResultVoid)
+// on behalf of an admin: the clock stops, the game is finished, nobody
+// wins. admin is set by Service.adminCancel from the stored account.
+type cancelCmd struct {
+	userID int64
+	admin  bool
+}
+
+// adminCancel looks up whether the user of c is an admin.
+func (s *Service) adminCancel(ctx context.Context, c cancelCmd) (cancelCmd, error) {
+	if c.userID == 0 {
+		return c, tengen.Errorf(tengen.EUNAUTHORIZED, "You must log in first.")
+	}
+	if s.cfg.Users == nil {
+		return c, errors.New("play: cancelling a game needs Config.Users")
+	}
+	u, err := s.cfg.Users.FindUserByID(ctx, c.userID)
+	if err != nil {
+		return c, err
+	}
+	c.admin = u.Admin && !u.Disabled
+	return c, nil
+}
+
+func (c cancelCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	if !c.admin {
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Only an admin may cancel a game.")
+	}
+	if lg.g.Status == tengen.GameFinished {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	}
+	next := lg.state
+	var err error
+	if next.clk, err = stoppedClock(lg.clk, now); err != nil {
+		return nil, err
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: tengen.ResultVoid},
+		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
+			s.log.Info("play: game cancelled", "game", lg.id, "admin", c.userID, "status", before.Status, "moves", before.MoveCount)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
 }

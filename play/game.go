@@ -96,7 +96,7 @@ type creation struct {
 
 // apply is the one path of every change to a game: creation, move, pass,
 // resignation, dead-stone toggle, acceptance, resumption, timeout, forfeit,
-// clock checkpoint. In order: the command validates itself and plans the
+// an admin's cancellation, clock checkpoint. In order: the command validates itself and plans the
 // change on copies; the change is stored in one transaction; the live game
 // takes the new state; the clock's timer is armed for the new deadline; the
 // watchers get the change's events; the bots are asked to act. A refused or
@@ -106,6 +106,9 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	if err != nil || ch == nil {
 		return err
 	}
+	// The record stores the live clock; plans never change a clock in
+	// place (they clone it), so the two may share it.
+	ch.next.rec.Clock = ch.next.clk
 	rec := ch.next.rec
 	upd := ch.upd
 	upd.Record = &rec
@@ -126,6 +129,9 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	lg.g, lg.state = g, ch.next
 	if ch.move != nil {
 		lg.moves = append(lg.moves, ch.move)
+		if s.cfg.MoveStored != nil {
+			s.cfg.MoveStored(ch.move.Kind)
+		}
 	}
 	if ch.create != nil {
 		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi
@@ -208,13 +214,10 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
 	lg.state = state{pos: pos, rec: *rec}
 	if tc, ok := timeControlOf(g.Settings.TimeControl); ok {
-		if len(rec.Clock) > 0 {
-			var clk clock.GameClock
-			if err := clk.UnmarshalJSON(rec.Clock); err != nil {
-				return fmt.Errorf("play: game %d: stored clock: %w", g.ID, err)
-			}
-			clk.Recover(s.cfg.Now())
-			lg.clk = &clk
+		if rec.Clock != nil {
+			lg.clk = rec.Clock.Clone()
+			lg.clk.Recover(s.cfg.Now())
+			lg.rec.Clock = lg.clk
 		} else if lg.clk, err = clock.NewGameClock(tc); err != nil {
 			return fmt.Errorf("play: game %d: %w", g.ID, err)
 		}

@@ -126,7 +126,7 @@ func newEnv(t *testing.T) *env {
 }
 
 func (e *env) start() {
-	e.svc = play.New(play.Config{Games: e.games, Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
+	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err := e.svc.Open(context.Background()); err != nil {
 		e.t.Fatal(err)
@@ -705,7 +705,7 @@ func TestLoadStartsStoredGameWithoutClock(t *testing.T) {
 		t.Fatalf("clock after load = %+v, want Black's running", snap.Clock)
 	}
 	rec, err := e.games.FindPlayRecord(context.Background(), g.ID)
-	if err != nil || len(rec.Clock) == 0 {
+	if err != nil || rec.Clock == nil {
 		t.Fatalf("stored record %+v, %v: want the started clock", rec, err)
 	}
 	e.clock.Advance(time.Minute)
@@ -720,13 +720,10 @@ func TestCreateGame(t *testing.T) {
 	e := newEnv(t)
 	id := e.newGame(settings(9, "japanese", clock.AbsoluteTime(time.Minute)))
 	rec, err := e.games.FindPlayRecord(context.Background(), id)
-	if err != nil || len(rec.Clock) == 0 {
+	if err != nil || rec.Clock == nil {
 		t.Fatalf("stored record %+v, %v: want the clock stored with the new game", rec, err)
 	}
-	var clk clock.GameClock
-	if err := clk.UnmarshalJSON(rec.Clock); err != nil {
-		t.Fatal(err)
-	}
+	clk := rec.Clock
 	if since, running := clk.Running(); !running || clk.Turn() != clock.Black || !since.Equal(e.clock.Now()) {
 		t.Errorf("stored clock: running %v since %v turn %v", running, since, clk.Turn())
 	}
@@ -736,4 +733,58 @@ func TestCreateGame(t *testing.T) {
 	wantCode(t, "second acceptance", err, tengen.ECONFLICT)
 	_, err = e.svc.Do(context.Background(), id, e.black.ID, tengen.Command{Kind: "dance"})
 	wantCode(t, "unknown command", err, tengen.EINVALID)
+}
+
+// TestConcurrentRivals checks that when both players submit a move with the
+// same sequence number at once, only the player on turn gets it: the rules
+// are checked once, in play, under the game's lock, and storage keeps no
+// turn check of its own.
+func TestConcurrentRivals(t *testing.T) {
+	e := newEnv(t)
+	id := e.newGame(settings(9, "japanese", noTime))
+	e.run(id, []step{{user: "black", cmd: "play 4 4", seq: 1}})
+	for round := range 20 {
+		seq := 2 + round
+		onTurn, other := e.white.ID, e.black.ID
+		if seq%2 == 1 {
+			onTurn, other = other, onTurn
+		}
+		var wg sync.WaitGroup
+		errs := map[int64]error{}
+		var mu sync.Mutex
+		for _, uid := range []int64{onTurn, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				x, y := round%9, 1+round/9
+				if uid == other {
+					y += 4
+				}
+				_, err := e.svc.Do(context.Background(), id, uid, tengen.Command{Kind: tengen.CommandMove,
+					Move: tengen.MoveCommand{Seq: seq, Kind: tengen.MovePlay, X: x, Y: y}})
+				mu.Lock()
+				errs[uid] = err
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if errs[onTurn] != nil {
+			t.Fatalf("move %d: the player on turn was refused: %v", seq, errs[onTurn])
+		}
+		if code := tengen.ErrorCode(errs[other]); code != tengen.EFORBIDDEN && code != tengen.ECONFLICT {
+			t.Fatalf("move %d: the other player got %v, want a refusal", seq, errs[other])
+		}
+	}
+	moves, err := e.games.FindMoves(context.Background(), id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range moves {
+		if want := []goban.Color{goban.Black, goban.White}[i%2]; m.Color != want {
+			t.Errorf("move %d stored for %v, want %v", m.Seq, m.Color, want)
+		}
+	}
+	if len(moves) != 21 {
+		t.Errorf("%d moves stored, want 21", len(moves))
+	}
 }

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 
 	"tengen"
@@ -63,14 +62,10 @@ func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 			}
 			node := nodes[i]
 			i++
-			if len(m.Clock) == 0 {
+			if m.Clock == nil {
 				continue
 			}
-			var st clock.State
-			if err := json.Unmarshal(m.Clock, &st); err != nil {
-				continue
-			}
-			left, stones, ok := clock.SGFTimeLeft(tc, st)
+			left, stones, ok := clock.SGFTimeLeft(tc, *m.Clock)
 			if !ok {
 				continue
 			}

@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
 	"tengen"
+	"tengen/clock"
 	"tengen/goban"
 )
 
@@ -110,12 +112,15 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	moves := []*tengen.GameMove{}
 	for rows.Next() {
 		m := tengen.GameMove{GameID: gameID}
-		var clock string
-		if err := rows.Scan(&m.Seq, textScanner{&m.Color}, (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clock, timeText{&m.CreatedAt}); err != nil {
+		var clockJSON string
+		if err := rows.Scan(&m.Seq, textScanner{&m.Color}, (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clockJSON, timeText{&m.CreatedAt}); err != nil {
 			return nil, err
 		}
-		if clock != "" {
-			m.Clock = json.RawMessage(clock)
+		if clockJSON != "" {
+			m.Clock = new(clock.State)
+			if err := json.Unmarshal([]byte(clockJSON), m.Clock); err != nil {
+				return nil, fmt.Errorf("sqlite: game %d move %d: stored clock: %w", gameID, m.Seq, err)
+			}
 		}
 		moves = append(moves, &m)
 	}
@@ -190,8 +195,12 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
 	mv.CreatedAt = tx.now
+	clockText, err := jsonText(mv.Clock)
+	if err != nil {
+		return nil, mv, err
+	}
 	if _, err := tx.ExecContext(ctx, insertMoveQuery,
-		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), string(mv.Clock), formatTime(tx.now)); err != nil {
+		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockText, formatTime(tx.now)); err != nil {
 		return nil, mv, err
 	}
 	if upd.Record != nil {
@@ -218,16 +227,19 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 		return nil, tengen.Errorf(tengen.ENOTFOUND, "Game not found.")
 	}
 	rec := &tengen.PlayRecord{}
-	var clock, dead, resumptions string
+	var clockJSON, dead, resumptions string
 	err = tx.QueryRowContext(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions FROM play_records WHERE game_id = ?`, gameID).
-		Scan(&clock, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions)
+		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions)
 	if errors.Is(err, sql.ErrNoRows) {
 		return rec, nil
 	} else if err != nil {
 		return nil, err
 	}
-	if clock != "" {
-		rec.Clock = json.RawMessage(clock)
+	if clockJSON != "" {
+		rec.Clock = new(clock.GameClock)
+		if err := json.Unmarshal([]byte(clockJSON), rec.Clock); err != nil {
+			return nil, fmt.Errorf("sqlite: game %d: stored clock: %w", gameID, err)
+		}
 	}
 	if err := json.Unmarshal([]byte(dead), &rec.Dead); err != nil {
 		return nil, err
@@ -305,8 +317,12 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	if err != nil {
 		return err
 	}
+	clockText, err := jsonText(rec.Clock)
+	if err != nil {
+		return err
+	}
 	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
-		gameID, string(rec.Clock), rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
+		gameID, clockText, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
 	return err
 }
 
@@ -394,4 +410,14 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 		total = len(gs)
 	}
 	return gs, total, nil
+}
+
+// jsonText is the stored form of an optional JSON value: its JSON, or ""
+// for nil.
+func jsonText[T any](v *T) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	b, err := json.Marshal(v)
+	return string(b), err
 }

@@ -66,11 +66,11 @@ func TestMigrateConstraints(t *testing.T) {
 			VALUES (2, NULL, 3, 2, ` + settingsPlaceholders + `, 'finished', 'black', 1, 'W+R', ?, ?)`, append(settingsArgs(set), ts, ts)},
 		// Migration 0002's moves had no clock; 0003 gave them ''.
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, created_at) VALUES (1, 1, 'black', 'play', 2, 2, 1500, ?)`, []any{ts}},
-		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (1, 2, 'white', 'play', 6, 6, 0, '{"main":"9m58s"}', ?)`, []any{ts}},
+		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (1, 2, 'white', 'play', 6, 6, 0, '{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false}', ?)`, []any{ts}},
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (1, 3, 'black', 'pass', 0, 0, 200, '', ?)`, []any{ts}},
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (2, 1, 'black', 'resign', 0, 0, 0, '', ?)`, []any{ts}},
 		{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
-			VALUES (1, '{"turn":"W"}', 1, '[[3,4]]', 0, 1, '[{"afterSeq":0,"color":"white"}]', ?)`, []any{ts}},
+			VALUES (1, '{"control":{"kind":"absolute","mainTime":600},"black":{"mainTime":600,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"white":{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"turn":"white","running":false}', 1, '[[3,4]]', 0, 1, '[{"afterSeq":0,"color":"white"}]', ?)`, []any{ts}},
 	}
 	for _, st := range stmts {
 		if _, err := old.Exec(st.query, st.args...); err != nil {
@@ -113,7 +113,7 @@ func TestMigrateConstraints(t *testing.T) {
 	}
 	want := []string{
 		`{"gameId":1,"seq":1,"color":"black","kind":"play","x":2,"y":2,"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":1500}`,
-		`{"gameId":1,"seq":2,"color":"white","kind":"play","x":6,"y":6,"clock":{"main":"9m58s"},"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":0}`,
+		`{"gameId":1,"seq":2,"color":"white","kind":"play","x":6,"y":6,"clock":{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":0}`,
 		`{"gameId":1,"seq":3,"color":"black","kind":"pass","x":0,"y":0,"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":200}`,
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -123,7 +123,11 @@ func TestMigrateConstraints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantRec := &tengen.PlayRecord{Clock: json.RawMessage(`{"turn":"W"}`), ProposalSeq: 1, Dead: []goban.Point{{X: 3, Y: 4}},
+	var wantClock clock.GameClock
+	if err := json.Unmarshal([]byte(`{"control":{"kind":"absolute","mainTime":600},"black":{"mainTime":600,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"white":{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"turn":"white","running":false}`), &wantClock); err != nil {
+		t.Fatal(err)
+	}
+	wantRec := &tengen.PlayRecord{Clock: &wantClock, ProposalSeq: 1, Dead: []goban.Point{{X: 3, Y: 4}},
 		AcceptedWhite: 1, Resumptions: []tengen.Resumption{{Color: goban.White}}}
 	if !reflect.DeepEqual(rec, wantRec) {
 		t.Errorf("play record after the migration = %+v, want %+v", rec, wantRec)

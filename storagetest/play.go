@@ -2,7 +2,6 @@ package storagetest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
 	"tengen/goban"
 )
 
@@ -32,7 +32,7 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	wantCode(t, "record of unknown game", err, tengen.ENOTFOUND)
 
 	// The clock starts without a move: UpdateGame at move 0.
-	clock0 := json.RawMessage(`{"turn":"B","since":"2026-01-01T00:00:00Z"}`)
+	clock0 := testClock(t)
 	got, err := b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.Black, Status: tengen.GamePlaying,
 		Record: &tengen.PlayRecord{Clock: clock0}})
 	if err != nil {
@@ -46,17 +46,21 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.White, Status: "bogus"})
 	wantCode(t, "UpdateGame with a bad status", err, tengen.EINVALID)
 	_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying,
-		Record: &tengen.PlayRecord{Clock: json.RawMessage(`{broken`)}})
-	wantCode(t, "UpdateGame with a broken clock", err, tengen.EINVALID)
+		Record: &tengen.PlayRecord{AcceptedBlack: -1}})
+	wantCode(t, "UpdateGame with a negative acceptance", err, tengen.EINVALID)
 
 	// Two passes with the clock of each move and the proposal with the
 	// second.
-	moveClock := json.RawMessage(`{"main":"9m58s"}`)
+	moveClock := &clock.State{MainTime: 598 * time.Second}
 	m1 := &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePass, Clock: moveClock}
 	if _, err := b.Games.AppendMove(ctx, black.ID, m1, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying}); err != nil {
 		t.Fatal(err)
 	}
-	want := &tengen.PlayRecord{Clock: json.RawMessage(`{"turn":"W"}`), ProposalSeq: 1,
+	stopped := testClock(t)
+	if _, err := stopped.Pause(time.Date(2026, 1, 1, 0, 0, 2, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	want := &tengen.PlayRecord{Clock: stopped, ProposalSeq: 1,
 		Dead: []goban.Point{{X: 3, Y: 4}, {X: 3, Y: 5}}, AcceptedWhite: 1,
 		Resumptions: []tengen.Resumption{{AfterSeq: 0, Color: goban.White}}}
 	m2 := &tengen.GameMove{GameID: g.ID, Seq: 2, Kind: tengen.MovePass}
@@ -74,8 +78,8 @@ func testPlayRecord(t *testing.T, b *Backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(moves) != 2 || string(moves[0].Clock) != string(moveClock) || moves[1].Clock != nil {
-		t.Errorf("move clocks = %d moves: %s, %s", len(moves), moves[0].Clock, moves[1].Clock)
+	if len(moves) != 2 || moves[0].Clock == nil || *moves[0].Clock != *moveClock || moves[1].Clock != nil {
+		t.Errorf("move clocks = %d moves: %+v, %+v", len(moves), moves[0].Clock, moves[1].Clock)
 	}
 
 	// Storing a new proposal alone is not an update for the game lists.
@@ -167,7 +171,7 @@ func testConcurrentGames(t *testing.T, b *Backend) {
 						tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying, Record: &tengen.PlayRecord{ProposalSeq: 1000}})
 				case "bad record":
 					_, err = b.Games.UpdateGame(ctx, g.ID, 0, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GameFinished, Result: "W+T",
-						Record: &tengen.PlayRecord{ProposalSeq: 1000, Clock: json.RawMessage(`{broken`)}})
+						Record: &tengen.PlayRecord{ProposalSeq: -1}})
 				}
 				results <- result{i, who, err}
 			}()

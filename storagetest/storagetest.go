@@ -57,6 +57,12 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Results", testResults},
 		{"ConcurrentGames", testConcurrentGames},
 		{"Durability", testDurability},
+		{"FindUsers", testFindUsers},
+		{"FirstAdmin", testFirstAdmin},
+		{"SetUserAdmin", testSetUserAdmin},
+		{"SetUserDisabled", testSetUserDisabled},
+		{"DeleteUserSessions", testDeleteUserSessions},
+		{"RemoveChallenge", testRemoveChallenge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
@@ -685,4 +691,18 @@ func testBotUsers(t *testing.T, b *Backend) {
 	if got.Black == nil || got.White == nil || got.Black.Bot || !got.White.Bot {
 		t.Errorf("game players Black %+v White %+v, want the human and the bot", got.Black, got.White)
 	}
+}
+
+// testClock returns a running game clock of ten minutes sudden death, as
+// play stores one.
+func testClock(t *testing.T) *clock.GameClock {
+	t.Helper()
+	c, err := clock.NewGameClock(clock.AbsoluteTime(10 * time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(clock.Black, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

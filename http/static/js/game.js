@@ -171,7 +171,7 @@ function start(root) {
       }
       handle(msg);
     });
-    sock.addEventListener("close", () => {
+    sock.addEventListener("close", (ev) => {
       if (sock !== ws) {
         return;
       }
@@ -179,6 +179,12 @@ function start(root) {
       pending.clear();
       if (state && state.game.status === "finished") {
         setConnection("");
+        return;
+      }
+      // The session ended (logged out, everywhere or here, or the account
+      // was disabled): reconnecting would only watch as a stranger.
+      if (ev.code === 1008 && ev.reason.startsWith("session ended")) {
+        setConnection(T.sessionEnded);
         return;
       }
       // Backoff: 0.5 s, 1 s, 2 s, … up to 30 s, with some jitter so that
