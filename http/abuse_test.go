@@ -88,7 +88,8 @@ func TestUploadsLeaveNothing(t *testing.T) {
 	e := newEnv(t, func(c *tengenhttp.Config) { c.LoginBurst = 1 })
 	alice := e.client()
 	alice.register("alice")
-	// Use up the address's login attempts, so that the next is a 429.
+	// Use up the address's login attempts: the login forms below would be
+	// answered 429, the case in which the probe found files left too.
 	e.client().do("POST", "/api/v1/login", map[string]string{"name": "alice", "password": "wrong password"})
 	for _, path := range []string{"/login", "/signup", "/challenges", "/bots/play", "/logout", "/api/v1/login", "/api/v1/challenges", "/"} {
 		t.Run(path, func(t *testing.T) {
