@@ -678,8 +678,12 @@ func (e *Engine) sample(cands []rootStats, spec LevelSpec) rootStats {
 // scoring: chains whose points the opponent owns at the end of most of the
 // engine's playouts (half with each colour moving first, with a fixed seed
 // so that the proposal is repeatable), except chains that Benson's
-// algorithm proves alive and chains in seki.
+// algorithm proves alive and chains in seki. Under a ruleset with
+// AllStonesAlive it proposes none.
 func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
+	if g.Rules().AllStonesAlive {
+		return nil // Tromp-Taylor: every stone on the board counts
+	}
 	// opts never change after New, so no lock is needed: a scoring request
 	// does not wait for a search.
 	b := g.Board()

@@ -145,6 +145,11 @@ type Ruleset struct {
 	// (see FixedHandicap). Every placement of the ruleset uses it: the
 	// server's, GTP's fixed_handicap and place_free_handicap, and SGF replay.
 	HistoricHandicap bool
+	// AllStonesAlive counts every stone on the board at the end as alive:
+	// there is no agreement about dead stones, so a player must capture
+	// them before passing (Tromp-Taylor). Dead-stone estimates and
+	// proposals are empty under it.
+	AllStonesAlive bool
 	// BentFourDead marks a bent four in the corner dead in the confirmation
 	// of life and death without playing it out, as the commentary to the
 	// 1989 Japanese rules, Art. 7.2, rules: the owner of the surrounding
@@ -213,7 +218,7 @@ var rulesets = map[string]Ruleset{
 		Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"new-zealand": {Name: "new-zealand", Ko: SituationalSuperko, Scoring: AreaScoring, SekiTerritory: true,
 		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7, Komi13: 7, Komi9: 7, KomiOther: 7},
-	"tromp-taylor": {Name: "tromp-taylor", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true,
+	"tromp-taylor": {Name: "tromp-taylor", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true, AllStonesAlive: true,
 		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"atari": {Name: "atari", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, FirstCaptureWins: true,
 		FreeHandicap: true, PassOnlyWithoutMove: true, NoKomi: true},
@@ -336,6 +341,9 @@ func (r Ruleset) String() string {
 	}
 	if r.HistoricHandicap {
 		s += ", historic handicap"
+	}
+	if r.AllStonesAlive {
+		s += ", all stones alive"
 	}
 	if r.BentFourDead {
 		s += ", bent four in the corner is dead"

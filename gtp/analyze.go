@@ -172,6 +172,9 @@ func (e *Engine) HandleGenmoveAnalyze(name string, fn GenmoveAnalyzeFunc) {
 // deadStones is the player's dead-stone estimate if it has one, otherwise
 // goban's static estimate.
 func (e *Engine) deadStones() []goban.Point {
+	if e.game.Rules().AllStonesAlive {
+		return nil // Tromp-Taylor: every stone on the board counts
+	}
 	if d, ok := e.player.(DeadStoneEstimator); ok {
 		return d.DeadStones(e.game)
 	}

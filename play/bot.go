@@ -523,6 +523,9 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color)
 // deadStones estimates the dead stones of the position with the injected
 // estimator, or with goban's static estimate when there is none.
 func (s *Service) deadStones(gb *goban.Game) []goban.Point {
+	if gb.Rules().AllStonesAlive {
+		return nil // Tromp-Taylor: every stone on the board counts
+	}
 	var pts []goban.Point
 	if s.cfg.DeadStones != nil {
 		pts = s.cfg.DeadStones.DeadStones(gb)

@@ -202,7 +202,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	return &change{next: next, upd: upd, move: m, by: c.userID,
 		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
 			evs := []*tengen.GameEvent{{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: lg.g, Board: lg.pos.board(),
-				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView()}}
+				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView(), Repetition: lg.repetitionView()}}
 			if lg.g.Status != before.Status {
 				evs = append(evs, &tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView(),
 					Proposal: lg.proposal(), Score: lg.scoreView()})
@@ -243,6 +243,9 @@ func (c toggleCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
 	}
 	if b.At(c.p) == goban.Empty {
 		return nil, tengen.Errorf(tengen.EINVALID, "There is no stone at that point.")
+	}
+	if lg.rules.AllStonesAlive {
+		return nil, tengen.Errorf(tengen.EINVALID, "Under these rules every stone on the board counts as alive; dead stones must be captured before the passes.")
 	}
 	next := lg.state
 	next.rec.ProposalSeq++

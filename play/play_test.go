@@ -239,6 +239,10 @@ func (e *env) do(id int64, st step) (*tengen.GameSnapshot, error) {
 		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandAccept, Seq: st.seq})
 	case "resume":
 		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandResume})
+	case "agree-void":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandAgreeVoid, Seq: st.seq})
+	case "decline-void":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandDeclineVoid, Seq: st.seq})
 	}
 	e.t.Fatalf("unknown command %q", st.cmd)
 	return nil, nil

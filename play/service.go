@@ -312,6 +312,9 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 	case tengen.CommandResume:
 		return resumeCmd{userID: userID}, nil
 	}
+	if c, ok := rulesCommandOf(userID, cmd); ok {
+		return c, nil
+	}
 	return nil, tengen.Errorf(tengen.EINVALID, "Unknown command %q.", cmd.Kind)
 }
 
