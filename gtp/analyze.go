@@ -172,11 +172,10 @@ func (e *Engine) HandleGenmoveAnalyze(name string, fn GenmoveAnalyzeFunc) {
 // deadStones is the player's dead-stone estimate if it has one, otherwise
 // goban's static estimate.
 func (e *Engine) deadStones() []goban.Point {
-	if e.game.Rules().AllStonesAlive {
-		return nil // Tromp-Taylor: every stone on the board counts
-	}
 	if d, ok := e.player.(DeadStoneEstimator); ok {
 		return d.DeadStones(e.game)
 	}
-	return e.game.Board().EstimateDead(e.playouts)
+	// The ruleset's own rules of the count (Tromp-Taylor's live stones,
+	// the Japanese confirmation of Art. 7.2) apply to every estimate.
+	return goban.ConfirmDead(e.game, e.game.Board().EstimateDead(e.playouts))
 }

@@ -523,15 +523,15 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color)
 // deadStones estimates the dead stones of the position with the injected
 // estimator, or with goban's static estimate when there is none.
 func (s *Service) deadStones(gb *goban.Game) []goban.Point {
-	if gb.Rules().AllStonesAlive {
-		return nil // Tromp-Taylor: every stone on the board counts
-	}
 	var pts []goban.Point
 	if s.cfg.DeadStones != nil {
 		pts = s.cfg.DeadStones.DeadStones(gb)
 	} else {
 		pts = gb.Board().EstimateDead(s.cfg.EstimatePlayouts)
 	}
+	// The ruleset's own rules of the count (Tromp-Taylor's live stones,
+	// the Japanese confirmation of Art. 7.2) apply to every estimator.
+	pts = goban.ConfirmDead(gb, pts)
 	out := pts
 	slices.SortFunc(out, comparePoints)
 	return out
