@@ -592,6 +592,11 @@ func TestHandicapAndKomi(t *testing.T) {
 			s.Handicap = 4
 			return s
 		}(), goban.Black, 0, 4, false},
+		{"pfaundler: thirteen stones (P §9)", func() tengen.GameSettings {
+			s := settings(19, "pfaundler", noTime)
+			s.Handicap = 13
+			return s
+		}(), goban.Black, 0, 13, false},
 		{"custom komi", func() tengen.GameSettings {
 			s := settings(9, "japanese", noTime)
 			k := 5.5

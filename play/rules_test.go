@@ -12,24 +12,12 @@ import (
 	"tengen/goban"
 )
 
-// tripleKoSteps builds goban's triple-ko diagram (see goban's TripleKo) on
-// 9×9 move by move, Black passing once because White has one more stone,
-// and then plays the cycle `cycles` times: six captures that return to the
-// same position with Black to move. It returns the steps and the number of
-// moves.
-func tripleKoSteps(t *testing.T, cycles int) ([]step, int) {
+// diagramSteps plays a diagram's stones (X Black, O White, rows from the
+// top) as alternate moves from move seq+1 on, Black first; the side with
+// fewer stones passes for the difference. It returns the steps and the
+// number of the last move.
+func diagramSteps(t *testing.T, diagram []string, seq int) ([]step, int) {
 	t.Helper()
-	diagram := []string{
-		". X O . . . O X .",
-		"X O . O . O X . X",
-		". X O . . . O X .",
-		". . . . . . . . .",
-		". . . . . . . . .",
-		". X O . . . . . .",
-		"X O . O . . . . .",
-		". X O . . . . . .",
-		". . . . . . . . .",
-	}
 	var black, white []string
 	for y, row := range diagram {
 		for x, c := range strings.Fields(row) {
@@ -41,12 +29,13 @@ func tripleKoSteps(t *testing.T, cycles int) ([]step, int) {
 			}
 		}
 	}
-	black = append(black, "pass")
-	if len(black) != len(white) {
-		t.Fatalf("diagram: %d black moves, %d white", len(black), len(white))
+	for len(black) < len(white) {
+		black = append(black, "pass")
+	}
+	for len(white) < len(black) {
+		white = append(white, "pass")
 	}
 	var steps []step
-	seq := 0
 	add := func(user, at string) {
 		seq++
 		cmd := "play " + at
@@ -59,14 +48,79 @@ func tripleKoSteps(t *testing.T, cycles int) ([]step, int) {
 		add("black", black[i])
 		add("white", white[i])
 	}
+	return steps, seq
+}
+
+// tripleKoSteps builds goban's triple-ko diagram (see goban's TripleKo) on
+// 9×9 move by move and then plays the cycle `cycles` times: six captures
+// that return to the same position with Black to move. It returns the steps
+// and the number of moves.
+func tripleKoSteps(t *testing.T, cycles int) ([]step, int) {
+	t.Helper()
+	steps, seq := diagramSteps(t, []string{
+		". X O . . . O X .",
+		"X O . O . O X . X",
+		". X O . . . O X .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". X O . . . . . .",
+		"X O . O . . . . .",
+		". X O . . . . . .",
+		". . . . . . . . .",
+	}, 0)
 	// B C8, W H8, B C3, W B8, B G8, W B3 in board coordinates.
 	cycle := []string{"2 1", "7 1", "2 6", "1 1", "6 1", "1 6"}
 	for range cycles {
 		for i, at := range cycle {
-			add([]string{"black", "white"}[i%2], at)
+			seq++
+			steps = append(steps, step{user: []string{"black", "white"}[i%2], cmd: "play " + at, seq: seq})
 		}
 	}
 	return steps, seq
+}
+
+// TestBentFourProposal: after two passes the server's proposal marks the
+// bent four in the corner dead under the japanese ruleset (J89 Art. 7.2 and
+// its commentary), and not under chinese, where the players settle the ko.
+func TestBentFourProposal(t *testing.T) {
+	diagram := []string{
+		". X . X . . . . .",
+		"X X X X . . . . .",
+		". . . . X X X X X",
+		"X X X X X . . . .",
+		". . . . X . . . .",
+		"X X X X X . . . .",
+		"O O O O X . . . .",
+		". O O O X . . . .",
+		". . . O X . . . .",
+	}
+	corner := []goban.Point{{X: 0, Y: 6}, {X: 1, Y: 6}, {X: 2, Y: 6}, {X: 3, Y: 6}, {X: 1, Y: 7}, {X: 2, Y: 7}, {X: 3, Y: 7}, {X: 3, Y: 8}}
+	for _, tc := range []struct {
+		rules string
+		dead  bool
+	}{{"japanese", true}, {"chinese", false}} {
+		t.Run(tc.rules, func(t *testing.T) {
+			e := newEnv(t)
+			id := e.newGame(settings(9, tc.rules, noTime))
+			steps, seq := diagramSteps(t, diagram, 0)
+			// White has fewer stones and passed last; Black's pass stops
+			// the game.
+			steps = append(steps, step{user: "black", cmd: "pass", seq: seq + 1})
+			snap := e.run(id, steps)
+			if snap.Game.Status != tengen.GameScoring {
+				t.Fatalf("status %s, want scoring", snap.Game.Status)
+			}
+			deadCorner := true
+			for _, p := range corner {
+				if !slices.Contains(snap.Proposal.Dead, p) {
+					deadCorner = false
+				}
+			}
+			if deadCorner != tc.dead {
+				t.Errorf("proposal %v: White's corner dead %v, want %v", snap.Proposal.Dead, deadCorner, tc.dead)
+			}
+		})
+	}
 }
 
 // TestRepetitionOffer: under the japanese ruleset the third occurrence of a
