@@ -174,12 +174,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 				return nil, err
 			}
 			if flagged {
-				ch, err := flagCmd{}.plan(s, lg, now)
-				if err != nil || ch == nil {
-					return nil, err
-				}
-				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
-				return ch, nil
+				return tooLate(s, lg, now)
 			}
 			m.Clock = ptr(next.clk.State(clock.Color(color)))
 		}
@@ -364,13 +359,9 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		result = "W+F"
 	}
 	next := lg.state
-	if lg.clk != nil {
-		next.clk = lg.clk.Clone()
-		if _, running := next.clk.Running(); running {
-			if _, err := next.clk.Pause(now); err != nil {
-				return nil, err
-			}
-		}
+	var err error
+	if next.clk, err = stopped(lg.clk, now); err != nil {
+		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
 		next.pos = lg.pos.clone()

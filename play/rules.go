@@ -117,13 +117,8 @@ func (c voidAnswerCmd) plan(s *Service, lg *game, now time.Time) (*change, error
 			return nil, tengen.Errorf(tengen.ECONFLICT, "There is no repetition to agree on.")
 		}
 		upd.Status, upd.Result = tengen.GameFinished, next.pos.gb.Result().String()
-		if lg.clk != nil {
-			next.clk = lg.clk.Clone()
-			if _, running := next.clk.Running(); running {
-				if _, err := next.clk.Pause(now); err != nil {
-					return nil, err
-				}
-			}
+		if next.clk, err = stopped(lg.clk, now); err != nil {
+			return nil, err
 		}
 	}
 	return &change{next: next, upd: upd,
@@ -207,12 +202,7 @@ func (c placeHandicapCmd) plan(s *Service, lg *game, now time.Time) (*change, er
 				return nil, err
 			}
 			if flagged {
-				ch, err := flagCmd{}.plan(s, lg, now)
-				if err != nil || ch == nil {
-					return nil, err
-				}
-				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
-				return ch, nil
+				return tooLate(s, lg, now)
 			}
 			st := next.clk.State(clock.Color(goban.Black))
 			for _, m := range ms {
