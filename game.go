@@ -273,6 +273,11 @@ type GameService interface {
 	// EINVALID. m.Clock and upd.Record, if set, are stored in the same
 	// transaction.
 	AppendMove(ctx context.Context, userID int64, m *GameMove, upd GameUpdate) (*Game, error)
+	// AppendMoves stores several moves by userID in one transaction, in
+	// order, as Black's free handicap stones placed at once are stored; upd
+	// is the state after the last. Every move is checked as AppendMove
+	// checks it; if one is refused, none is stored.
+	AppendMoves(ctx context.Context, userID int64, ms []*GameMove, upd GameUpdate) (*Game, error)
 	// FindPlayRecord returns the game's PlayRecord: the zero record when
 	// none was stored yet, ENOTFOUND when the game does not exist.
 	FindPlayRecord(ctx context.Context, gameID int64) (*PlayRecord, error)

@@ -18,6 +18,8 @@ func (s *Server) playRoutes(mux *nethttp.ServeMux) {
 	mux.HandleFunc("POST /api/v1/games/{id}/toggle", s.apiToggle)
 	mux.HandleFunc("POST /api/v1/games/{id}/accept", s.apiAccept)
 	mux.HandleFunc("POST /api/v1/games/{id}/resume", s.apiResume)
+	mux.HandleFunc("POST /api/v1/games/{id}/repetition", s.apiRepetition)
+	mux.HandleFunc("POST /api/v1/games/{id}/handicap", s.apiPlaceHandicap)
 	mux.HandleFunc("GET /api/v1/games/{id}/sgf", s.handleSGF)
 	mux.HandleFunc("GET /games/{id}/sgf", s.handleSGF)
 	mux.HandleFunc("GET /api/v1/games/{id}/ws", s.handleGameWS)
@@ -186,6 +188,36 @@ func (s *Server) apiResume(w nethttp.ResponseWriter, r *nethttp.Request) {
 	var req struct{}
 	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
 		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandResume})
+	})
+}
+
+// repetitionRequest is the body of an answer to a repetition offer.
+type repetitionRequest struct {
+	Seq   int  `json:"seq"`
+	Agree bool `json:"agree"`
+}
+
+func (s *Server) apiRepetition(w nethttp.ResponseWriter, r *nethttp.Request) {
+	var req repetitionRequest
+	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+		kind := tengen.CommandDeclineVoid
+		if req.Agree {
+			kind = tengen.CommandAgreeVoid
+		}
+		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: kind, Seq: req.Seq})
+	})
+}
+
+// handicapRequest is the body of a placement of all free handicap stones.
+type handicapRequest struct {
+	Seq    int           `json:"seq"`
+	Points []goban.Point `json:"points"`
+}
+
+func (s *Server) apiPlaceHandicap(w nethttp.ResponseWriter, r *nethttp.Request) {
+	var req handicapRequest
+	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandPlaceHandicap, Seq: req.Seq, Points: req.Points})
 	})
 }
 

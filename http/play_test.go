@@ -417,3 +417,32 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 		t.Errorf("after Close the WebSocket read %v, want going away", err)
 	}
 }
+
+// TestRulesAPI: the JSON commands of the rules the seeds name — free
+// handicap stones placed at once, and an answer to a repetition offer,
+// which is refused while there is none.
+func TestRulesAPI(t *testing.T) {
+	e := newPlayEnv(t)
+	set := settings9()
+	set.Ruleset, set.Handicap, set.FreeHandicap = "chinese", 2, true
+	set.TimeControl = clock.TimeControl{Kind: clock.None}
+	black, white, id := newPlayGame(e, set)
+	base := fmt.Sprintf("/api/v1/games/%d", id)
+	two := map[string]any{"seq": 1, "points": [][2]int{{2, 2}, {6, 6}}}
+	white.apiError("POST", base+"/handicap", two, 403, "forbidden")
+	black.apiError("POST", base+"/handicap", map[string]any{"seq": 1, "points": [][2]int{{2, 2}}}, 400, "invalid")
+	var st stateOut
+	black.api("POST", base+"/handicap", two, 200, &st)
+	if st.State.Game.MoveCount != 2 || st.State.Game.ToMove != goban.White || st.State.Board[2][2] != 'B' || st.State.Board[6][6] != 'B' {
+		t.Fatalf("after placing: %d moves, %s to move, board %q", st.State.Game.MoveCount, st.State.Game.ToMove, st.State.Board)
+	}
+	black.api("POST", base+"/handicap", two, 200, &st) // a repeated submission
+	if st.State.Game.MoveCount != 2 {
+		t.Errorf("repeated placement applied: move count %d", st.State.Game.MoveCount)
+	}
+	resp, data := white.do("POST", base+"/repetition", map[string]any{"seq": 2, "agree": true})
+	if resp.StatusCode != 409 || !strings.Contains(string(data), "There is no repetition to agree on.") {
+		t.Errorf("agreeing without a repetition: %d %s", resp.StatusCode, data)
+	}
+	white.apiError("POST", base+"/repetition", map[string]any{"seq": 2, "agree": false}, 409, "conflict")
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // Limits of the game WebSocket (docs/API.md, "WebSocket").
@@ -176,6 +177,8 @@ type wsCommand struct {
 	Seq  *int   `json:"seq"`
 	X    *int   `json:"x"`
 	Y    *int   `json:"y"`
+	// Points are the stones of place-handicap, each [x, y].
+	Points []goban.Point `json:"points"`
 }
 
 // wsReply is the answer to a command.
@@ -411,6 +414,19 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 		}
 	case "resume":
 		do.Kind = tengen.CommandResume
+	case "agree-void", "decline-void":
+		do.Kind = tengen.CommandAgreeVoid
+		if cmd.Type == "decline-void" {
+			do.Kind = tengen.CommandDeclineVoid
+		}
+		if do.Seq, err = need(cmd.Seq, "seq"); err != nil {
+			return err
+		}
+	case "place-handicap":
+		do.Kind, do.Points = tengen.CommandPlaceHandicap, cmd.Points
+		if do.Seq, err = need(cmd.Seq, "seq"); err != nil {
+			return err
+		}
 	case "sync":
 		// Stop, then watch again: events before the stop are queued ahead
 		// of the new snapshot, and those after it are in the snapshot, so

@@ -532,6 +532,9 @@ func (s *Service) deadStones(gb *goban.Game) []goban.Point {
 	} else {
 		pts = gb.Board().EstimateDead(s.cfg.EstimatePlayouts)
 	}
+	// The ruleset's own rules of the count (Tromp-Taylor's live stones,
+	// the Japanese confirmation of Art. 7.2) apply to every estimator.
+	pts = goban.ConfirmDead(gb, pts)
 	out := pts
 	slices.SortFunc(out, comparePoints)
 	return out

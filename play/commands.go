@@ -176,12 +176,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 				return nil, err
 			}
 			if flagged {
-				ch, err := flagCmd{}.plan(s, lg, now)
-				if err != nil || ch == nil {
-					return nil, err
-				}
-				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
-				return ch, nil
+				return tooLate(s, lg, now)
 			}
 			m.Clock = ptr(next.clk.State(clock.Color(color)))
 		}
@@ -204,7 +199,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	return &change{next: next, upd: upd, move: m, by: c.userID,
 		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
 			evs := []*tengen.GameEvent{{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: lg.g, Board: lg.pos.board(),
-				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView()}}
+				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView(), Repetition: lg.repetitionView()}}
 			if lg.g.Status != before.Status {
 				evs = append(evs, &tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView(),
 					Proposal: lg.proposal(), Score: lg.scoreView()})
@@ -245,6 +240,9 @@ func (c toggleCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
 	}
 	if b.At(c.p) == goban.Empty {
 		return nil, tengen.Errorf(tengen.EINVALID, "There is no stone at that point.")
+	}
+	if lg.rules.AllStonesAlive {
+		return nil, tengen.Errorf(tengen.EINVALID, "Under these rules every stone on the board counts as alive; dead stones must be captured before the passes.")
 	}
 	next := lg.state
 	next.rec.ProposalSeq++
@@ -364,7 +362,7 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	}
 	next := lg.state
 	var err error
-	if next.clk, err = stoppedClock(lg.clk, now); err != nil {
+	if next.clk, err = stopped(lg.clk, now); err != nil {
 		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
@@ -376,21 +374,6 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
-}
-
-// stoppedClock returns a copy of the game clock c stopped at now, for a
-// change that ends the game; nil for games without a clock.
-func stoppedClock(c *clock.GameClock, now time.Time) (*clock.GameClock, error) {
-	if c == nil {
-		return nil, nil
-	}
-	c = c.Clone()
-	if _, running := c.Running(); running {
-		if _, err := c.Pause(now); err != nil {
-			return nil, err
-		}
-	}
-	return c, nil
 }
 
 // cancelCmd ends an unfinished game without a result (tengen.ResultVoid)
@@ -426,7 +409,7 @@ func (c cancelCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	}
 	next := lg.state
 	var err error
-	if next.clk, err = stoppedClock(lg.clk, now); err != nil {
+	if next.clk, err = stopped(lg.clk, now); err != nil {
 		return nil, err
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: tengen.ResultVoid},

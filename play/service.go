@@ -343,6 +343,9 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 	case tengen.CommandCancel:
 		return cancelCmd{userID: userID}, nil
 	}
+	if c, ok := rulesCommandOf(userID, cmd); ok {
+		return c, nil
+	}
 	return nil, tengen.Errorf(tengen.EINVALID, "Unknown command %q.", cmd.Kind)
 }
 

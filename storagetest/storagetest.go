@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"OpenChallengeCap", testOpenChallengeCap},
 		{"AcceptChallenge", testAcceptChallenge},
 		{"Moves", testMoves},
+		{"AppendMoves", testAppendMoves},
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
 		{"GamesYourTurnFirst", testGamesYourTurnFirst},
 		{"PlayRecord", testPlayRecord},
@@ -223,7 +224,7 @@ func testChallenges(t *testing.T, b *Backend) {
 
 	k := 0.5
 	set := settings19()
-	set.Komi, set.Handicap, set.FreeHandicap, set.Color = &k, 4, true, tengen.ChooseNigiri
+	set.Ruleset, set.Komi, set.Handicap, set.FreeHandicap, set.Color = "chinese", &k, 4, true, tengen.ChooseWhite
 	open := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: set})
 	if open.ID == 0 || open.Status != tengen.ChallengeOpen || open.Challenger == nil || open.Challenger.Name != "alice" {
 		t.Fatalf("CreateChallenge = %+v", open)
@@ -459,6 +460,46 @@ func testAcceptChallenge(t *testing.T, b *Backend) {
 	wantCode(t, "accept unknown", err, tengen.ENOTFOUND)
 	_, err = b.Games.FindGameByID(ctx, 999999)
 	wantCode(t, "unknown game", err, tengen.ENOTFOUND)
+}
+
+// testAppendMoves stores several moves at once, as Black's free handicap
+// stones placed together are stored: all of them or, when one is refused,
+// none.
+func testAppendMoves(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	black, white := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white")
+	g := mustGame(t, b.Services, black, white, settings19())
+	stones := func(seq int, pts ...int) []*tengen.GameMove {
+		var ms []*tengen.GameMove
+		for i := 0; i < len(pts); i += 2 {
+			ms = append(ms, &tengen.GameMove{GameID: g.ID, Seq: seq + i/2, Color: goban.Black, Kind: tengen.MovePlay, X: pts[i], Y: pts[i+1]})
+		}
+		return ms
+	}
+	upd := tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying}
+	// A gap in the numbers refuses the whole batch.
+	bad := stones(1, 3, 3, 15, 15)
+	bad[1].Seq = 3
+	_, err := b.Games.AppendMoves(ctx, black.ID, bad, upd)
+	wantCode(t, "a gap in the batch", err, tengen.ECONFLICT)
+	_, err = b.Games.AppendMoves(ctx, white.ID, stones(2, 3, 3), upd)
+	wantCode(t, "a batch that does not follow the game", err, tengen.ECONFLICT)
+	if moves, err := b.Games.FindMoves(ctx, g.ID, 0); err != nil || len(moves) != 0 {
+		t.Fatalf("after refused batches: %d moves, %v; want none", len(moves), err)
+	}
+	got, err := b.Games.AppendMoves(ctx, black.ID, stones(1, 3, 3, 15, 15, 3, 15), upd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MoveCount != 3 || got.ToMove != goban.White {
+		t.Errorf("game after the batch: count %d, to move %s; want 3, white", got.MoveCount, got.ToMove)
+	}
+	moves, err := b.Games.FindMoves(ctx, g.ID, 0)
+	if err != nil || len(moves) != 3 || moves[2].X != 3 || moves[2].Y != 15 || moves[0].Color != goban.Black {
+		t.Fatalf("stored %d moves, %v", len(moves), err)
+	}
+	_, err = b.Games.AppendMoves(ctx, black.ID, nil, upd)
+	wantCode(t, "an empty batch", err, tengen.EINVALID)
 }
 
 // testMoves checks the guards of AppendMove: the sequence number, the
