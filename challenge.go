@@ -77,6 +77,10 @@ type ChallengeFilter struct {
 	Limit  int
 }
 
+// MaxOpenChallenges is the most open challenges one user may have at a
+// time, so that one account cannot fill the lobby.
+const MaxOpenChallenges = 10
+
 // ChallengeService stores challenges. Accepting a challenge is part of
 // GameService because it creates a game in the same transaction.
 type ChallengeService interface {
@@ -86,10 +90,16 @@ type ChallengeService interface {
 	// number of matches ignoring Offset and Limit.
 	FindChallenges(ctx context.Context, filter ChallengeFilter) ([]*Challenge, int, error)
 	// CreateChallenge validates and stores c as an open challenge and sets
-	// its ID, Status and timestamps. An unknown opponent gives ENOTFOUND.
+	// its ID, Status and timestamps. An unknown opponent gives ENOTFOUND; a
+	// challenger who has MaxOpenChallenges open challenges already gets
+	// ECONFLICT (counted in the same transaction, so that parallel requests
+	// cannot pass the cap).
 	CreateChallenge(ctx context.Context, c *Challenge) error
 	// CancelChallenge withdraws (challenger) or declines (direct opponent)
 	// an open challenge on behalf of userID. Others get EFORBIDDEN; a
 	// challenge that is no longer open gives ECONFLICT.
 	CancelChallenge(ctx context.Context, id, userID int64) (*Challenge, error)
+	// RemoveChallenge cancels an open challenge on behalf of an admin,
+	// whoever made it; a challenge that is no longer open gives ECONFLICT.
+	RemoveChallenge(ctx context.Context, id int64) (*Challenge, error)
 }

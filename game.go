@@ -2,6 +2,7 @@ package tengen
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"time"
 
@@ -39,7 +40,7 @@ type Game struct {
 	MoveCount int `json:"moveCount"`
 	// Result is the result in SGF form ("B+3.5", "W+R", "B+T", "Void", "0")
 	// once the game is finished, "" before.
-	Result    string    `json:"result,omitempty"`
+	Result    string    `json:"result"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }
@@ -93,12 +94,41 @@ type GameMove struct {
 	// orientation) of a play; both are 0 for passes and resignations.
 	X int `json:"x"`
 	Y int `json:"y"`
-	// TimeUsed is the thinking time the server charged for the move.
-	TimeUsed time.Duration `json:"timeUsedMs"`
+	// TimeUsed is the thinking time the server charged for the move; its
+	// JSON form, "timeUsedMs", is whole milliseconds (see MarshalJSON).
+	TimeUsed time.Duration `json:"-"`
 	// Clock is the mover's clock after the move (what SGF's BL/WL and
 	// OB/OW record), or nil for games without a clock.
 	Clock     *clock.State `json:"clock,omitempty"`
 	CreatedAt time.Time    `json:"createdAt"`
+}
+
+// gameMoveJSON is GameMove's JSON form: its fields, and TimeUsed in whole
+// milliseconds.
+type gameMoveJSON struct {
+	plainGameMove
+	TimeUsedMs int64 `json:"timeUsedMs"`
+}
+
+// plainGameMove is GameMove without its methods, so that encoding it does
+// not recurse.
+type plainGameMove GameMove
+
+// MarshalJSON writes the move with "timeUsedMs" in milliseconds, the unit
+// docs/API.md promises (a bare Duration would be nanoseconds).
+func (m GameMove) MarshalJSON() ([]byte, error) {
+	return json.Marshal(gameMoveJSON{plainGameMove(m), m.TimeUsed.Milliseconds()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (m *GameMove) UnmarshalJSON(b []byte) error {
+	var w gameMoveJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*m = GameMove(w.plainGameMove)
+	m.TimeUsed = time.Duration(w.TimeUsedMs) * time.Millisecond
+	return nil
 }
 
 // ValidateMove reports whether m is well formed for a size×size board. It
@@ -243,6 +273,11 @@ type GameService interface {
 	// EINVALID. m.Clock and upd.Record, if set, are stored in the same
 	// transaction.
 	AppendMove(ctx context.Context, userID int64, m *GameMove, upd GameUpdate) (*Game, error)
+	// AppendMoves stores several moves by userID in one transaction, in
+	// order, as Black's free handicap stones placed at once are stored; upd
+	// is the state after the last. Every move is checked as AppendMove
+	// checks it; if one is refused, none is stored.
+	AppendMoves(ctx context.Context, userID int64, ms []*GameMove, upd GameUpdate) (*Game, error)
 	// FindPlayRecord returns the game's PlayRecord: the zero record when
 	// none was stored yet, ENOTFOUND when the game does not exist.
 	FindPlayRecord(ctx context.Context, gameID int64) (*PlayRecord, error)

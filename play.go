@@ -28,7 +28,9 @@ type PlayService interface {
 	// Challenge.CanAccept for the errors.
 	CreateGame(ctx context.Context, challengeID, userID int64) (*Game, error)
 	// Do runs one command of userID on the game. It returns the game as
-	// userID sees it right after the command, or nil when cmd.Quiet is set.
+	// userID sees it right after the command; when cmd.Quiet is set, only
+	// the snapshot's Game, You, LastMove, Clock and ServerTime, which cost
+	// nothing to make (no board, no move list, no count).
 	// Every change to a game, whoever asks for it, passes through the same
 	// path: see package play.
 	Do(ctx context.Context, gameID, userID int64, cmd Command) (*GameSnapshot, error)
@@ -60,7 +62,31 @@ const (
 	CommandAccept CommandKind = "accept"
 	// CommandResume ends the scoring phase and continues play.
 	CommandResume CommandKind = "resume"
+	// CommandCancel ends an unfinished game without a winner, result
+	// ResultVoid, on behalf of an admin (User.Admin); others get
+	// EFORBIDDEN. The clock stops and watchers get an EventPhase event. A
+	// finished game gives ECONFLICT.
+	CommandCancel CommandKind = "cancel"
+	// CommandAgreeVoid agrees to end the game without result after the
+	// repetition offered at move Command.Seq (GameSnapshot.Repetition; 1989
+	// Japanese rules, Art. 12). When both players have agreed to the same
+	// offer the game ends as "Void".
+	CommandAgreeVoid CommandKind = "agree-void"
+	// CommandDeclineVoid declines the repetition offered at move
+	// Command.Seq: play goes on. Playing the next move declines it too.
+	CommandDeclineVoid CommandKind = "decline-void"
+	// CommandPlaceHandicap places all of Black's free handicap stones at
+	// Command.Points in one change, as the seed's server does ("welche er
+	// beim ersten Zug miteinander setzen kann"). Command.Seq is the number
+	// of the first stone (the game's MoveCount+1); the stones are stored as
+	// Black's next moves, and White moves next. A repeated submission of
+	// the same stones applies once.
+	CommandPlaceHandicap CommandKind = "place-handicap"
 )
+
+// ResultVoid is the result of a game an admin cancelled: SGF's "Void", no
+// result. A void game has no winner and does not count for anyone.
+const ResultVoid = "Void"
 
 // Command is one thing a player asks of a game. Which fields apply depends
 // on Kind.
@@ -68,9 +94,12 @@ type Command struct {
 	Kind  CommandKind
 	Move  MoveCommand
 	Point goban.Point
-	Seq   int
-	// Quiet asks for no snapshot in reply: the WebSocket and the bots see
-	// the change in the game's events.
+	// Points are the stones of CommandPlaceHandicap.
+	Points []goban.Point
+	Seq    int
+	// Quiet asks for a brief snapshot in reply (see PlayService.Do): the
+	// WebSocket and the bots see the change in the game's events, and the
+	// HTTP answer to a move carries the move, the game and the clock.
 	Quiet bool
 }
 
@@ -156,6 +185,17 @@ type ScoreView struct {
 	Seki  []goban.Point `json:"seki"`
 }
 
+// RepetitionOffer is the choice the players have when a move repeats a
+// whole-board situation for the third time with no pass in between under
+// rules where the game then ends without result only if both agree (the
+// japanese ruleset; 1989 Japanese rules, Art. 12). The offer belongs to move
+// Seq and lapses with the next move.
+type RepetitionOffer struct {
+	Seq        int           `json:"seq"`
+	AgreedBy   []goban.Color `json:"agreedBy"`
+	DeclinedBy []goban.Color `json:"declinedBy"`
+}
+
 // GameSnapshot is the full state of a game as one user sees it.
 type GameSnapshot struct {
 	Game *Game `json:"game"`
@@ -170,6 +210,9 @@ type GameSnapshot struct {
 	Clock    *ClockView  `json:"clock,omitempty"`
 	Proposal *Proposal   `json:"proposal,omitempty"`
 	Score    *ScoreView  `json:"score,omitempty"`
+	// Repetition is the open offer to end the game without result after a
+	// repetition, nil when there is none.
+	Repetition *RepetitionOffer `json:"repetition,omitempty"`
 	// ServerTime is when the snapshot was made.
 	ServerTime time.Time `json:"serverTime"`
 }
@@ -182,6 +225,10 @@ const (
 	EventPhase    = "phase"
 	EventProposal = "proposal"
 	EventAccepted = "accepted"
+	// EventRepetition tells that a player agreed to or declined the
+	// repetition offer (GameEvent.Repetition); an offer itself arrives with
+	// the move that makes it.
+	EventRepetition = "repetition"
 )
 
 // GameEvent is one change of a game, sent to everyone who watches it. Which
@@ -199,8 +246,11 @@ type GameEvent struct {
 	Clock    *ClockView    `json:"clock,omitempty"`
 	Proposal *Proposal     `json:"proposal,omitempty"`
 	Score    *ScoreView    `json:"score,omitempty"`
-	Color    goban.Color   `json:"color,omitempty"`
-	Seq      int           `json:"seq,omitempty"`
+	// Repetition is the open repetition offer after a move, or the offer
+	// as it stands after an agreement or a refusal.
+	Repetition *RepetitionOffer `json:"repetition,omitempty"`
+	Color      goban.Color      `json:"color,omitempty"`
+	Seq        int              `json:"seq,omitempty"`
 
 	once sync.Once
 	data []byte

@@ -26,6 +26,9 @@ type SessionService interface {
 	// DeleteSession removes the session for token; deleting an unknown token
 	// is not an error, so logging out twice is harmless.
 	DeleteSession(ctx context.Context, token string) error
+	// DeleteUserSessions removes every session of userID ("log out
+	// everywhere") and returns how many it removed.
+	DeleteUserSessions(ctx context.Context, userID int64) (int, error)
 	// DeleteExpiredSessions removes sessions that expired before now and
 	// returns how many it removed.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error)

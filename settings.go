@@ -22,7 +22,9 @@ const (
 const (
 	MinBoardSize = 5
 	MaxBoardSize = 25
-	MaxHandicap  = 9
+	// MaxHandicap is the largest handicap of most rulesets; a ruleset
+	// with goban's HistoricHandicap allows up to 13 fixed stones on 19×19.
+	MaxHandicap = 9
 	// MaxKomi bounds custom komi; larger values are surely typing mistakes.
 	MaxKomi = 150
 )
@@ -38,11 +40,15 @@ type GameSettings struct {
 	// Komi is the custom komi; nil means the ruleset's default for the board
 	// size and handicap. Custom komi must be a multiple of 0.5.
 	Komi *float64 `json:"komi"`
-	// Handicap is the number of handicap stones, 0 to 9. With 1, Black moves
-	// first without a stone advantage beyond the komi rules of the ruleset.
+	// Handicap is the number of handicap stones, 0 to 9, or up to 13 on
+	// 19×19 under a ruleset with HistoricHandicap (Pfaundler §9). With 1,
+	// Black moves first without a stone advantage beyond the komi rules of
+	// the ruleset; the seed's "one free stone" is that first move.
 	Handicap int `json:"handicap"`
 	// FreeHandicap lets Black place the handicap stones anywhere instead of
-	// on the fixed star points.
+	// on the fixed star points, under rulesets whose FreeHandicap is set.
+	// With a handicap of 1 it changes nothing: Black's one free stone is
+	// Black's first move.
 	FreeHandicap bool              `json:"freeHandicap"`
 	Color        ColorChoice       `json:"color"`
 	TimeControl  clock.TimeControl `json:"timeControl"`
@@ -66,14 +72,21 @@ func (s GameSettings) Validate() error {
 			return Errorf(EINVALID, "Komi must be a multiple of 0.5 between -%d and %d.", MaxKomi, MaxKomi)
 		}
 	}
-	if s.Handicap < 0 || s.Handicap > MaxHandicap {
-		return Errorf(EINVALID, "Handicap must be between 0 and %d.", MaxHandicap)
+	maxHandicap := MaxHandicap
+	if rules.HistoricHandicap && !s.FreeHandicap {
+		maxHandicap = max(maxHandicap, rules.MaxFixedHandicap(s.BoardSize, s.BoardSize))
 	}
-	if _, err := goban.FixedHandicap(s.BoardSize, s.BoardSize, s.Handicap, false); s.Handicap >= 2 && !s.FreeHandicap && err != nil {
+	if s.Handicap < 0 || s.Handicap > maxHandicap {
+		return Errorf(EINVALID, "Handicap must be between 0 and %d.", maxHandicap)
+	}
+	if s.Handicap >= 2 && s.FreeHandicap && !rules.FreeHandicap {
+		return Errorf(EINVALID, "The %s rules place handicap stones on fixed points; free placement is not offered under them.", s.Ruleset)
+	}
+	if _, err := rules.FixedHandicap(s.BoardSize, s.BoardSize, s.Handicap); s.Handicap >= 2 && !s.FreeHandicap && err != nil {
 		return Errorf(EINVALID, "A fixed handicap of %d stones does not fit on a %d×%d board; choose free placement or fewer stones.", s.Handicap, s.BoardSize, s.BoardSize)
 	}
-	if s.Handicap < 2 && s.FreeHandicap {
-		return Errorf(EINVALID, "Free handicap placement needs at least 2 stones.")
+	if s.Handicap >= 1 && s.Color == ChooseNigiri {
+		return Errorf(EINVALID, "In a handicap game the weaker player takes Black: choose black or white instead of nigiri.")
 	}
 	switch s.Color {
 	case ChooseBlack, ChooseWhite, ChooseNigiri:
@@ -85,8 +98,11 @@ func (s GameSettings) Validate() error {
 
 // AssignColors decides who plays Black. The challenger gets the colour it
 // chose; with nigiri, coin decides (true = the challenger plays Black).
+// Validate refuses nigiri in handicap games, where the weaker player must
+// take Black; a challenge stored before that rule gives Black to the
+// acceptor, since a challenger who offers stones is the stronger player.
 func (s GameSettings) AssignColors(challengerID, acceptorID int64, coin func() bool) (blackID, whiteID int64) {
-	challengerBlack := s.Color == ChooseBlack || s.Color == ChooseNigiri && coin()
+	challengerBlack := s.Color == ChooseBlack || s.Color == ChooseNigiri && s.Handicap == 0 && coin()
 	if challengerBlack {
 		return challengerID, acceptorID
 	}

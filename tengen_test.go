@@ -158,7 +158,7 @@ func TestTimeControlJSON(t *testing.T) {
 func komi(k float64) *float64 { return &k }
 
 func TestGameSettingsValidate(t *testing.T) {
-	base := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseNigiri, TimeControl: clock.TimeControl{Kind: clock.None}}
+	base := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}
 	tests := []struct {
 		name   string
 		change func(*tengen.GameSettings)
@@ -186,8 +186,24 @@ func TestGameSettingsValidate(t *testing.T) {
 		{"handicap 4 fixed on 7", func(s *tengen.GameSettings) { s.BoardSize, s.Handicap = 7, 4 }, true},
 		{"handicap 5 fixed on 7", func(s *tengen.GameSettings) { s.BoardSize, s.Handicap = 7, 5 }, false},
 		{"handicap 2 fixed on 6", func(s *tengen.GameSettings) { s.BoardSize, s.Handicap = 6, 2 }, false},
-		{"handicap 9 free on 6", func(s *tengen.GameSettings) { s.BoardSize, s.Handicap, s.FreeHandicap = 6, 9, true }, true},
-		{"free handicap of 1", func(s *tengen.GameSettings) { s.Handicap, s.FreeHandicap = 1, true }, false},
+		{"handicap 9 free on 6", func(s *tengen.GameSettings) {
+			s.Ruleset, s.BoardSize, s.Handicap, s.FreeHandicap = "chinese", 6, 9, true
+		}, true},
+		// S: "ein bis neun zusätzliche schwarze Steine": one free stone is
+		// Black's first move (handicap 1), under every ruleset.
+		{"free handicap of 1", func(s *tengen.GameSettings) { s.Handicap, s.FreeHandicap = 1, true }, true},
+		{"free handicap of 9 under chinese", func(s *tengen.GameSettings) { s.Ruleset, s.Handicap, s.FreeHandicap = "chinese", 9, true }, true},
+		{"free handicap under japanese", func(s *tengen.GameSettings) { s.Handicap, s.FreeHandicap = 4, true }, false},
+		{"free handicap under pfaundler", func(s *tengen.GameSettings) { s.Ruleset, s.Handicap, s.FreeHandicap = "pfaundler", 4, true }, false},
+		{"pfaundler handicap 10", func(s *tengen.GameSettings) { s.Ruleset, s.Handicap = "pfaundler", 10 }, true},
+		{"pfaundler handicap 13", func(s *tengen.GameSettings) { s.Ruleset, s.Handicap = "pfaundler", 13 }, true},
+		{"pfaundler handicap 14", func(s *tengen.GameSettings) { s.Ruleset, s.Handicap = "pfaundler", 14 }, false},
+		{"pfaundler handicap 10 on 13", func(s *tengen.GameSettings) { s.Ruleset, s.BoardSize, s.Handicap = "pfaundler", 13, 10 }, false},
+		{"chinese handicap 10 free", func(s *tengen.GameSettings) { s.Ruleset, s.Handicap, s.FreeHandicap = "chinese", 10, true }, false},
+		{"nigiri even", func(s *tengen.GameSettings) { s.Color = tengen.ChooseNigiri }, true},
+		{"nigiri handicap 1", func(s *tengen.GameSettings) { s.Color, s.Handicap = tengen.ChooseNigiri, 1 }, false},
+		{"nigiri handicap 4", func(s *tengen.GameSettings) { s.Color, s.Handicap = tengen.ChooseNigiri, 4 }, false},
+		{"white handicap 4", func(s *tengen.GameSettings) { s.Color, s.Handicap = tengen.ChooseWhite, 4 }, true},
 		{"colour black", func(s *tengen.GameSettings) { s.Color = tengen.ChooseBlack }, true},
 		{"colour red", func(s *tengen.GameSettings) { s.Color = "red" }, false},
 		{"bad time control", func(s *tengen.GameSettings) { s.TimeControl = clock.TimeControl{Kind: clock.Absolute} }, false},
@@ -206,18 +222,24 @@ func TestGameSettingsValidate(t *testing.T) {
 func TestAssignColors(t *testing.T) {
 	tests := []struct {
 		choice       tengen.ColorChoice
+		handicap     int
 		coin         bool
 		black, white int64
 	}{
-		{tengen.ChooseBlack, false, 1, 2},
-		{tengen.ChooseBlack, true, 1, 2},
-		{tengen.ChooseWhite, true, 2, 1},
-		{tengen.ChooseWhite, false, 2, 1},
-		{tengen.ChooseNigiri, true, 1, 2},
-		{tengen.ChooseNigiri, false, 2, 1},
+		{tengen.ChooseBlack, 0, false, 1, 2},
+		{tengen.ChooseBlack, 0, true, 1, 2},
+		{tengen.ChooseWhite, 0, true, 2, 1},
+		{tengen.ChooseWhite, 0, false, 2, 1},
+		{tengen.ChooseNigiri, 0, true, 1, 2},
+		{tengen.ChooseNigiri, 0, false, 2, 1},
+		// A nigiri handicap challenge stored before Validate refused it:
+		// the challenger offered the stones, the acceptor takes Black.
+		{tengen.ChooseNigiri, 3, true, 2, 1},
+		{tengen.ChooseNigiri, 1, true, 2, 1},
+		{tengen.ChooseBlack, 3, false, 1, 2},
 	}
 	for _, tt := range tests {
-		s := tengen.GameSettings{Color: tt.choice}
+		s := tengen.GameSettings{Color: tt.choice, Handicap: tt.handicap}
 		b, w := s.AssignColors(1, 2, func() bool { return tt.coin })
 		if b != tt.black || w != tt.white {
 			t.Errorf("%s coin=%v: black=%d white=%d, want %d %d", tt.choice, tt.coin, b, w, tt.black, tt.white)

@@ -2,7 +2,6 @@ package tengen
 
 import (
 	"context"
-	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -32,6 +31,13 @@ type User struct {
 	// (their PasswordHash matches no password) and games against them
 	// start without a challenge (see BotService).
 	Bot bool `json:"bot,omitempty"`
+	// Admin marks an operator of the server: admins list users, disable
+	// accounts, cancel games and remove challenges. The first person to
+	// register becomes one, or the account named by `tengen serve --admin`.
+	Admin bool `json:"admin,omitempty"`
+	// Disabled marks an account an admin has shut: it cannot log in and
+	// has no sessions.
+	Disabled bool `json:"disabled,omitempty"`
 	// Rating and Deviation are the player's Glicko-2 rating and its
 	// uncertainty (about 95 % of the time the true strength is within two
 	// deviations). Rank is the kyu/dan rank the rating maps to ("12k",
@@ -90,9 +96,19 @@ func ValidatePassword(password string) error {
 	return nil
 }
 
-// UserNameKey returns the key under which name is unique: its ASCII lower case.
+// UserNameKey returns the key under which name is unique: its ASCII lower
+// case. Only ASCII letters fold: Unicode case rules would fold other
+// characters into valid names (the Kelvin sign U+212A lower-cases to 'k'),
+// so that a name nobody can register would find, and log into, another's
+// account.
 func UserNameKey(name string) string {
-	return strings.ToLower(name)
+	b := []byte(name)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
 }
 
 // UserService stores user accounts.
@@ -105,4 +121,27 @@ type UserService interface {
 	// CreateUser validates and stores a new user and sets its ID and
 	// timestamps. A name that is taken (ignoring case) gives ECONFLICT.
 	CreateUser(ctx context.Context, u *User) error
+	// FindUsers returns the users in the order of their ids (the order
+	// they registered), bots included, and the total number of users
+	// ignoring Offset and Limit.
+	FindUsers(ctx context.Context, filter UserFilter) ([]*User, int, error)
+	// ClaimFirstAdmin makes user id an admin if no user is an admin yet and
+	// reports whether it did; of two users registering at once only one
+	// becomes the first admin. A bot never becomes one (false, no error).
+	ClaimFirstAdmin(ctx context.Context, id int64) (bool, error)
+	// SetUserAdmin grants or takes away the admin role and returns the
+	// user. Bots cannot be admins (EINVALID).
+	SetUserAdmin(ctx context.Context, id int64, admin bool) (*User, error)
+	// SetUserDisabled disables or enables the account and returns the user.
+	// Disabling deletes all of the user's sessions in the same
+	// transaction, so that no client of theirs stays logged in, and closes
+	// their open challenges: those they made are cancelled, those made to
+	// them declined. Enabling restores neither.
+	SetUserDisabled(ctx context.Context, id int64, disabled bool) (*User, error)
+}
+
+// UserFilter selects a page of users for FindUsers.
+type UserFilter struct {
+	Offset int
+	Limit  int
 }

@@ -126,7 +126,8 @@ func sameStones(a, b map[string]string) bool {
 // in which she takes Black, with ten minutes absolute time; bob accepts in
 // the lobby, which opens the game, and alice follows the lobby's notice.
 // Both end on the game page; it returns the game's id.
-// Fields of the challenge form given as name=value replace those settings.
+// Fields of the challenge form given as name=value replace those settings;
+// name=click clicks a check box.
 func startGame(t *testing.T, alice, bob *person, fields ...string) int64 {
 	t.Helper()
 	alice.open("/")
@@ -139,7 +140,12 @@ func startGame(t *testing.T, alice, bob *person, fields ...string) int64 {
 	}
 	for _, f := range fields {
 		name, value, _ := strings.Cut(f, "=")
-		steps = append(steps, chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`#challenge-form [name=%q]`, name)), value))
+		sel := chromedp.CSS(fmt.Sprintf(`#challenge-form [name=%q]`, name))
+		if value == "click" { // a check box
+			steps = append(steps, chromedp.Click(sel))
+			continue
+		}
+		steps = append(steps, chromedp.SetValue(sel, value))
 	}
 	steps = append(steps, chromedp.Click(chromedp.CSS(`#challenge-form button[type="submit"]`)))
 	alice.do("challenge", steps...)

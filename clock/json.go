@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -113,11 +114,16 @@ func (k *Kind) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// UnmarshalJSON reads the JSON form and validates the result.
+// UnmarshalJSON reads the JSON form and validates the result. Unknown
+// fields are refused: a time control is what players agree to, and a field
+// that is silently dropped (a misspelt "periodTime") would change the game.
+// Only this package writes the stored forms, so they have no others.
 func (tc *TimeControl) UnmarshalJSON(b []byte) error {
 	var w timeControlJSON
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return fmt.Errorf("clock: time control: %w", err)
 	}
 	k, err := ParseKind(w.Kind)
 	if err != nil {

@@ -54,6 +54,9 @@ func TestTimeControlJSONErrors(t *testing.T) {
 		`{"kind":"none","stones":3}`,
 		`{"kind":3}`,
 		`[]`,
+		`{"kind":"absolute","mainTime":600,"bogus":1}`,
+		`{"kind":"byoyomi","mainTime":600,"periods":5,"periodTime":30,"MainTimeMs":5}`,
+		`{"kind":"correspondence","daysPerMove":3,"maxDays":10,"extra":null}`,
 	} {
 		var tc TimeControl
 		if err := json.Unmarshal([]byte(in), &tc); err == nil {

@@ -678,13 +678,15 @@ func (e *Engine) sample(cands []rootStats, spec LevelSpec) rootStats {
 // scoring: chains whose points the opponent owns at the end of most of the
 // engine's playouts (half with each colour moving first, with a fixed seed
 // so that the proposal is repeatable), except chains that Benson's
-// algorithm proves alive and chains in seki.
+// algorithm proves alive and chains in seki; then the ruleset's rules of the
+// count apply (goban.ConfirmDead: none under Tromp-Taylor, the bent four in
+// the corner dead under the Japanese confirmation).
 func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 	// opts never change after New, so no lock is needed: a scoring request
 	// does not wait for a search.
 	b := g.Board()
 	own, finals, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1, true)
-	return deadFromOwnership(b, geo, own, finals)
+	return goban.ConfirmDead(g, deadFromOwnership(b, geo, own, finals))
 }
 
 // Ownership returns the average owner of each point (index y*width+x, +1

@@ -176,6 +176,11 @@ type Game struct {
 	// passes; passes before the last one do not count towards the end.
 	resumes []int
 
+	// offered is set while the last play created a situation for the
+	// third time with no pass in between under RepetitionVoidByAgreement:
+	// the players may agree to end the game without result (AgreeVoid).
+	offered bool
+
 	result Result
 }
 
@@ -333,8 +338,10 @@ func (g *Game) ConsecutivePasses() int {
 // SetHandicap places n handicap stones: none for 0 and 1 (handicap 1 means
 // Black moves first and White gets no komi but 0.5), the fixed points for 2
 // or more (see FixedHandicap), and sets komi to the ruleset's handicap komi.
-// The board must be empty and no move played.
+// The board must be empty and no move played. Pfaundler's historic placement
+// is used when historic is set or the ruleset's HistoricHandicap is.
 func (g *Game) SetHandicap(n int, historic bool) error {
+	historic = historic || g.rules.HistoricHandicap
 	if n < 0 || n > MaxHandicap {
 		return fmt.Errorf("goban: handicap %d is outside 0 to %d", n, MaxHandicap)
 	}
@@ -587,6 +594,7 @@ func (g *Game) apply(m Move) {
 	g.lost = append(g.lost, g.lostNow())
 	g.positions[g.board.Hash()]++
 	g.sits[s]++
+	g.offered = m.Kind == Play && g.rules.Ko == SimpleKo && g.rules.Repetition == RepetitionVoidByAgreement && g.repeatedThrice()
 
 	switch {
 	case m.Kind == Resign:
@@ -600,6 +608,25 @@ func (g *Game) apply(m Move) {
 	case m.Kind == Play && g.rules.Ko == SimpleKo && g.rules.Repetition == RepetitionVoid && g.repeatedThrice():
 		g.result = Result{Reason: EndRepetition}
 	}
+}
+
+// RepetitionOffered reports whether the last play created a situation
+// (stones and player to move) for the third time with no pass in between,
+// under a ruleset whose Repetition is RepetitionVoidByAgreement. The game
+// goes on; AgreeVoid ends it without result if both players agree (1989
+// Japanese rules, Art. 12). The next move withdraws the offer; a cycle that
+// goes on offers it again when the situation recurs.
+func (g *Game) RepetitionOffered() bool { return g.offered && !g.Ended() }
+
+// AgreeVoid ends the game without result ("Void") because both players
+// agreed after a repetition. It fails unless RepetitionOffered is true.
+func (g *Game) AgreeVoid() error {
+	if !g.RepetitionOffered() {
+		return errors.New("goban: no repetition to agree on")
+	}
+	g.offered = false
+	g.result = Result{Reason: EndRepetition}
+	return nil
 }
 
 // repeatedThrice reports whether the current situation has occurred three
@@ -661,6 +688,9 @@ func (g *Game) Undo() error {
 		g.resumes = g.resumes[:len(g.resumes)-1]
 	}
 	g.result = Result{}
+	last, ok := g.LastMove()
+	g.offered = ok && len(g.moves) > g.floor && last.Kind == Play && g.rules.Ko == SimpleKo &&
+		g.rules.Repetition == RepetitionVoidByAgreement && g.repeatedThrice()
 	return nil
 }
 

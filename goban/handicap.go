@@ -76,6 +76,25 @@ func FixedHandicap(width, height, n int, historic bool) ([]Point, error) {
 	return pts, nil
 }
 
+// FixedHandicap returns the ruleset's fixed handicap points: FixedHandicap
+// with the historic option of its HistoricHandicap field.
+func (r Ruleset) FixedHandicap(width, height, n int) ([]Point, error) {
+	return FixedHandicap(width, height, n, r.HistoricHandicap)
+}
+
+// MaxFixedHandicap returns the largest fixed handicap the ruleset places on
+// a board of the given size: 13 on 19×19 under HistoricHandicap, 9 on odd
+// boards of 9 lines or more, 4 on other boards of 7 lines or more, and 0
+// where there is no fixed handicap.
+func (r Ruleset) MaxFixedHandicap(width, height int) int {
+	for n := MaxHandicap; n >= 2; n-- {
+		if _, err := r.FixedHandicap(width, height, n); err == nil {
+			return n
+		}
+	}
+	return 0
+}
+
 // StarPoints returns the points marked on the board (the Vorgabspunkte of
 // Pfaundler §3), for drawing.
 func StarPoints(width, height int) []Point {

@@ -140,6 +140,22 @@ type Ruleset struct {
 	// Repetition says how a whole-board repetition ends the game under
 	// simple ko.
 	Repetition Repetition
+	// HistoricHandicap places fixed handicap stones as Pfaundler §9 does:
+	// on 19×19, 10 to 13 stones add the 3-3 points to the nine star points
+	// (see FixedHandicap). Every placement of the ruleset uses it: the
+	// server's, GTP's fixed_handicap and place_free_handicap, and SGF replay.
+	HistoricHandicap bool
+	// AllStonesAlive counts every stone on the board at the end as alive:
+	// there is no agreement about dead stones, so a player must capture
+	// them before passing (Tromp-Taylor). Dead-stone estimates and
+	// proposals are empty under it.
+	AllStonesAlive bool
+	// BentFourDead marks a bent four in the corner dead in the confirmation
+	// of life and death without playing it out, as the commentary to the
+	// 1989 Japanese rules, Art. 7.2, rules: the owner of the surrounding
+	// stones can remove every ko threat before starting the ko, so the
+	// corner group dies (see Board.BentFours).
+	BentFourDead bool
 	// ResumeByRequest makes the opponent of the player who asks to resume
 	// after two passes move first (1989 Japanese rules, Art. 9.3);
 	// otherwise the alternation continues as if the passes had not been
@@ -174,18 +190,26 @@ const (
 	// (Jasiek's applicable Japanese rules; Pfaundler §6 calls endless
 	// retaking a "Remis").
 	RepetitionTie
+	// RepetitionVoidByAgreement reports the third occurrence of a situation
+	// with no pass in between (Game.RepetitionOffered) but lets play go on;
+	// the game ends without result only when both players agree
+	// (Game.AgreeVoid). This is the wording of the 1989 Japanese rules,
+	// Art. 12: "so endet das Spiel ohne Ergebnis, wenn beide Spieler
+	// zustimmen".
+	RepetitionVoidByAgreement
 )
 
 // Named rulesets. Their sources are documented in docs/RULES.md.
 var rulesets = map[string]Ruleset{
 	"japanese": {Name: "japanese", Ko: SimpleKo, Scoring: TerritoryScoring, ResumeByRequest: true,
+		Repetition: RepetitionVoidByAgreement, BentFourDead: true,
 		Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
 	"korean": {Name: "korean", Ko: SimpleKo, Scoring: TerritoryScoring, ResumeByRequest: true,
 		Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
 	"jasiek": {Name: "jasiek", Ko: SimpleKo, Scoring: TerritoryScoring, Repetition: RepetitionTie,
 		Komi19: 6.5, Komi13: 6.5, Komi9: 6.5, KomiOther: 6.5},
 	"pfaundler": {Name: "pfaundler", Ko: SimpleKo, Scoring: TerritoryScoring, MultiStoneSuicide: true,
-		Repetition: RepetitionTie, BlackFirstAfterHandicap: true, NoKomi: true},
+		Repetition: RepetitionTie, BlackFirstAfterHandicap: true, NoKomi: true, HistoricHandicap: true},
 	"chinese-ogs": {Name: "chinese-ogs", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusN,
 		FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"chinese": {Name: "chinese", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, HandicapBonus: BonusN,
@@ -194,7 +218,7 @@ var rulesets = map[string]Ruleset{
 		Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"new-zealand": {Name: "new-zealand", Ko: SituationalSuperko, Scoring: AreaScoring, SekiTerritory: true,
 		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7, Komi13: 7, Komi9: 7, KomiOther: 7},
-	"tromp-taylor": {Name: "tromp-taylor", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true,
+	"tromp-taylor": {Name: "tromp-taylor", Ko: PositionalSuperko, Scoring: AreaScoring, SekiTerritory: true, AllStonesAlive: true,
 		MultiStoneSuicide: true, FreeHandicap: true, Komi19: 7.5, Komi13: 7.5, Komi9: 7.5, KomiOther: 7.5},
 	"atari": {Name: "atari", Ko: SimpleKo, Scoring: AreaScoring, SekiTerritory: true, FirstCaptureWins: true,
 		FreeHandicap: true, PassOnlyWithoutMove: true, NoKomi: true},
@@ -309,8 +333,20 @@ func (r Ruleset) String() string {
 	if r.BlackFirstAfterHandicap {
 		s += ", Black moves first after handicap"
 	}
-	if r.Repetition == RepetitionTie {
+	switch r.Repetition {
+	case RepetitionTie:
 		s += ", repetition is a tie"
+	case RepetitionVoidByAgreement:
+		s += ", repetition is void if both agree"
+	}
+	if r.HistoricHandicap {
+		s += ", historic handicap"
+	}
+	if r.AllStonesAlive {
+		s += ", all stones alive"
+	}
+	if r.BentFourDead {
+		s += ", bent four in the corner is dead"
 	}
 	return s + ")"
 }

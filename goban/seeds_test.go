@@ -12,6 +12,7 @@ package goban_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -814,8 +815,11 @@ func TestSeedRepetition(t *testing.T) {
 		// result; 0 if the game goes on.
 		endAt  int
 		result string
+		// offerAt lists the moves after which the players may agree to
+		// end the game without result (J89 Art. 12); the game goes on.
+		offerAt []int
 	}{
-		{rules: "japanese", endAt: 12, result: "Void"},
+		{rules: "japanese", offerAt: []int{12, 13, 14, 15, 16, 17, 18}},
 		{rules: "korean", endAt: 12, result: "Void"},
 		{rules: "chinese", endAt: 12, result: "Void"},
 		{rules: "online", endAt: 12, result: "Void"},
@@ -840,6 +844,9 @@ func TestSeedRepetition(t *testing.T) {
 				if err != nil {
 					t.Fatalf("move %d %v: %v", i, m, err)
 				}
+				if got, want := g.RepetitionOffered(), slices.Contains(tc.offerAt, i); got != want {
+					t.Fatalf("move %d: repetition offered %v, want %v", i, got, want)
+				}
 				if i != tc.endAt {
 					if g.Ended() {
 						t.Fatalf("move %d: game ended (%v); want it to end after move %d", i, g.Result(), tc.endAt)
@@ -857,7 +864,49 @@ func TestSeedRepetition(t *testing.T) {
 				}
 				return
 			}
+			if tc.endAt == 0 && tc.illegalAt == 0 && len(tc.offerAt) > 0 {
+				return // the players never agreed: play went on
+			}
 			t.Fatal("cycle played 18 moves without the expected outcome")
+		})
+	}
+}
+
+// TestSeedRepetitionAgreed: under the japanese ruleset the triple ko ends
+// the game without result only when both players agree (J89 Art. 12). Every
+// play of the cycle from the third occurrence on repeats a situation for the
+// third time, so the offer stands while the cycle goes on.
+func TestSeedRepetitionAgreed(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		moves  int // moves of the cycle played before agreeing
+		agree  bool
+		result string
+	}{
+		{name: "agreed at the third occurrence", moves: 12, agree: true, result: "Void"},
+		{name: "too early", moves: 11, agree: false, result: "?"},
+		{name: "offered again while the cycle goes on", moves: 13, agree: true, result: "Void"},
+		{name: "agreed at the fourth occurrence", moves: 18, agree: true, result: "Void"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := seedGame(t, diaTripleKo, "japanese", goban.Black)
+			for i := 1; i <= tc.moves; i++ {
+				if err := g.Play(move(t, g, tripleKoCycle[(i-1)%len(tripleKoCycle)])); err != nil {
+					t.Fatalf("move %d: %v", i, err)
+				}
+			}
+			err := g.AgreeVoid()
+			if (err == nil) != tc.agree {
+				t.Fatalf("AgreeVoid: %v, want success %v", err, tc.agree)
+			}
+			if got := g.Result().String(); got != tc.result {
+				t.Fatalf("result %s, want %s", got, tc.result)
+			}
+			if tc.agree {
+				if err := g.Undo(); err != nil {
+					t.Fatal(err)
+				}
+			}
 		})
 	}
 }
@@ -957,6 +1006,51 @@ O O O
 				t.Errorf("after the pass: %v to move, ended %v; want %v, not ended", g.ToMove(), g.Ended(), tc.color.Opponent())
 			}
 		})
+	}
+}
+
+// TestSeedPfaundlerHandicapIsDefault: under the pfaundler ruleset the
+// historic placement of P §9 is the default, whoever places the stones
+// (docs/RULES.md §10), and no other ruleset places more than nine stones.
+func TestSeedPfaundlerHandicapIsDefault(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		n     int
+		want  string // sorted GTP vertices, "" for an error
+	}{
+		{"pfaundler", 10, "C3 D4 D10 D16 K4 K10 K16 Q4 Q10 Q16"},
+		{"pfaundler", 13, "C3 C17 D4 D10 D16 K4 K10 K16 Q4 Q10 Q16 R3 R17"},
+		{"pfaundler", 9, "D4 D10 D16 K4 K10 K16 Q4 Q10 Q16"},
+		{"japanese", 10, ""},
+		{"chinese", 13, ""},
+	} {
+		t.Run(fmt.Sprintf("%s %d", tc.rules, tc.n), func(t *testing.T) {
+			r := goban.MustRuleset(tc.rules)
+			g := goban.MustNewGame(19, 19, r)
+			err := g.SetHandicap(tc.n, false)
+			if tc.want == "" {
+				if err == nil {
+					t.Fatal("no error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, pts := g.Handicap()
+			if got := sortedVertices(pts, 19); got != tc.want {
+				t.Errorf("stones %s, want %s", got, tc.want)
+			}
+			if got, want := r.MaxFixedHandicap(19, 19), 13; got != want {
+				t.Errorf("MaxFixedHandicap %d, want %d", got, want)
+			}
+		})
+	}
+	if got := goban.MustRuleset("japanese").MaxFixedHandicap(19, 19); got != 9 {
+		t.Errorf("japanese MaxFixedHandicap %d, want 9", got)
+	}
+	if got := goban.MustRuleset("pfaundler").MaxFixedHandicap(13, 13); got != 9 {
+		t.Errorf("pfaundler on 13×13: MaxFixedHandicap %d, want 9", got)
 	}
 }
 

@@ -175,5 +175,7 @@ func (e *Engine) deadStones() []goban.Point {
 	if d, ok := e.player.(DeadStoneEstimator); ok {
 		return d.DeadStones(e.game)
 	}
-	return e.game.Board().EstimateDead(e.playouts)
+	// The ruleset's own rules of the count (Tromp-Taylor's live stones,
+	// the Japanese confirmation of Art. 7.2) apply to every estimate.
+	return goban.ConfirmDead(e.game, e.game.Board().EstimateDead(e.playouts))
 }

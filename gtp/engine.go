@@ -405,8 +405,17 @@ func (e *Engine) placeHandicap(pts []goban.Point) (string, error) {
 // Go, its reference implementation, leave the lower right corner empty
 // (D4 Q16 D16) while goban follows seed 004 and leaves the upper left empty.
 // Boards of 7 lines take 4 stones at most, as in GNU Go, because their side
-// and centre points touch the corner points' neighbours.
-func gtpFixedHandicap(width, height, n int) ([]goban.Point, error) {
+// and centre points touch the corner points' neighbours. Under a ruleset
+// with HistoricHandicap (pfaundler), 10 to 13 stones on 19×19 add the 3-3
+// points to the nine star points (Pfaundler §9), which GTP does not define.
+func gtpFixedHandicap(rules goban.Ruleset, width, height, n int) ([]goban.Point, error) {
+	if n > 9 && rules.HistoricHandicap {
+		pts, err := rules.FixedHandicap(width, height, n)
+		if err != nil {
+			return nil, errors.New("invalid number of stones")
+		}
+		return pts, nil
+	}
 	if n > 9 || (n > 4 && (width == 7 || height == 7)) {
 		return nil, errors.New("invalid number of stones")
 	}
@@ -430,7 +439,7 @@ func (e *Engine) fixedHandicap(_ context.Context, cmd Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	pts, err := gtpFixedHandicap(e.width, e.height, n)
+	pts, err := gtpFixedHandicap(e.rules, e.width, e.height, n)
 	if err != nil {
 		return "", err
 	}
@@ -447,8 +456,8 @@ func (e *Engine) placeFreeHandicap(_ context.Context, cmd Command) (string, erro
 		return "", err
 	}
 	var pts []goban.Point
-	for k := min(n, 9); k >= 2 && pts == nil; k-- {
-		pts, _ = gtpFixedHandicap(e.width, e.height, k)
+	for k := min(n, goban.MaxHandicap); k >= 2 && pts == nil; k-- {
+		pts, _ = gtpFixedHandicap(e.rules, e.width, e.height, k)
 	}
 	taken := map[goban.Point]bool{}
 	for _, p := range pts {

@@ -84,8 +84,13 @@ type challengesResponse struct {
 }
 
 type gameResponse struct {
+	Game *tengen.Game `json:"game"`
+}
+
+// gameMovesResponse is a game with its moves, [] before the first.
+type gameMovesResponse struct {
 	Game  *tengen.Game       `json:"game"`
-	Moves []*tengen.GameMove `json:"moves,omitempty"`
+	Moves []*tengen.GameMove `json:"moves"`
 }
 
 type gamesResponse struct {
@@ -101,11 +106,17 @@ type lobbyResponse struct {
 	Games      []*tengen.Game      `json:"games"`
 }
 
-// createChallenge creates a challenge by the logged-in user.
-func (s *Server) createChallenge(r *nethttp.Request, req challengeRequest) (*tengen.Challenge, error) {
+// createChallenge creates a challenge by the logged-in user. New
+// challenges are limited per client address, so that many accounts at one
+// address cannot fill the lobby either.
+func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, req challengeRequest) (*tengen.Challenge, error) {
 	u, err := requireUser(r)
 	if err != nil {
 		return nil, err
+	}
+	if ok, wait := s.chalLimit.allow(s.clientKey(r)); !ok {
+		s.log.Warn("challenges rate limited", "id", requestID(r.Context()), "user", u.ID)
+		return nil, rateLimited(w, wait)
 	}
 	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings.resolve(true)}
 	if name := strings.TrimSpace(req.Opponent); name != "" {
@@ -130,7 +141,7 @@ func (s *Server) apiCreateChallenge(w nethttp.ResponseWriter, r *nethttp.Request
 		s.error(w, r, err)
 		return
 	}
-	c, err := s.createChallenge(r, req)
+	c, err := s.createChallenge(w, r, req)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -385,7 +396,10 @@ func (s *Server) apiGetGame(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	writeJSON(w, nethttp.StatusOK, gameResponse{Game: g, Moves: moves})
+	if moves == nil {
+		moves = []*tengen.GameMove{}
+	}
+	writeJSON(w, nethttp.StatusOK, gameMovesResponse{Game: g, Moves: moves})
 }
 
 type profileResponse struct {

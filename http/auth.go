@@ -72,6 +72,9 @@ func (s *Server) register(w nethttp.ResponseWriter, r *nethttp.Request, name, pa
 		return nil, err
 	}
 	s.log.Info("user registered", "id", requestID(r.Context()), "user", u.ID, "name", u.Name)
+	if err := s.grantAdmin(r, u); err != nil {
+		return nil, err
+	}
 	return u, s.startSession(w, r.Context(), u)
 }
 
@@ -111,6 +114,12 @@ func (s *Server) login(w nethttp.ResponseWriter, r *nethttp.Request, name, passw
 		return nil, fail
 	}
 	s.accountLimit.reset(account)
+	if u.Disabled {
+		// Told only to someone who knows the password, so that the
+		// message does not reveal which accounts exist.
+		s.log.Warn("login to a disabled account refused", "id", requestID(r.Context()), "user", u.ID)
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "This account has been disabled by an admin.")
+	}
 	return u, s.startSession(w, r.Context(), u)
 }
 
@@ -129,6 +138,7 @@ func (s *Server) logout(w nethttp.ResponseWriter, r *nethttp.Request) error {
 		if err := s.svc.Sessions.DeleteSession(r.Context(), sess.Token); err != nil {
 			return err
 		}
+		s.hub.closeSession(sess.Token)
 	}
 	s.clearSessionCookie(w)
 	return nil

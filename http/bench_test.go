@@ -54,7 +54,7 @@ func BenchmarkWebSocketMoves(b *testing.B) {
 func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
 	a, err := app.Open(context.Background(), app.Config{DBPath: filepath.Join(b.TempDir(), "tengen.db"), Synchronous: syncMode,
 		BaseURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
-		LoginBurst: 1 << 20}) // the setup registers many users from one address
+		LoginBurst: 1 << 20, ChallengeBurst: 1 << 20, MaxSocketsPerAddress: 1 << 20}) // the setup plays many games from one address
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -30,6 +30,10 @@ func ErrorStatusCode(code string) int {
 	return nethttp.StatusInternalServerError
 }
 
+// statusClientGone is the status logged for a request whose client went
+// away before the answer.
+const statusClientGone = 499
+
 // errorResponse is the JSON body of every API error.
 type errorResponse struct {
 	Error errorBody `json:"error"`
@@ -53,6 +57,15 @@ func (s *Server) error(w nethttp.ResponseWriter, r *nethttp.Request, err error) 
 	code := tengen.ErrorCode(err)
 	status := ErrorStatusCode(code)
 	id := requestID(r.Context())
+	if code == tengen.EINTERNAL && r.Context().Err() != nil {
+		// The client went away (its context ends with the connection), so
+		// the failure is the client's: nothing to log as an error, and
+		// nobody reads the answer. 499 is the usual status for this in
+		// request logs (nginx's "client closed request").
+		s.log.Info("client gone", "id", id, "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(statusClientGone)
+		return
+	}
 	switch code {
 	case tengen.EINTERNAL:
 		s.log.Error("internal error", "id", id, "method", r.Method, "path", r.URL.Path, "err", err)
@@ -79,10 +92,6 @@ func writeJSON(w nethttp.ResponseWriter, status int, v any) {
 	enc.Encode(v)
 }
 
-// maxBodyBytes bounds JSON request bodies; the largest request, a challenge,
-// is well under 1 KiB.
-const maxBodyBytes = 64 << 10
-
 // readJSON decodes the request body into v, refusing unknown fields,
 // trailing data, oversized bodies and other content types with EINVALID.
 func readJSON(w nethttp.ResponseWriter, r *nethttp.Request, v any) error {
@@ -94,7 +103,7 @@ func readJSON(w nethttp.ResponseWriter, r *nethttp.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		var tooBig *nethttp.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return tengen.Errorf(tengen.EINVALID, "Request body too large.")
+			return errBodyTooLarge()
 		}
 		return tengen.Errorf(tengen.EINVALID, "Malformed JSON: %s.", strings.TrimPrefix(err.Error(), "json: "))
 	}

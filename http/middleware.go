@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"log/slog"
+	"mime"
 	"net"
 	nethttp "net/http"
 	"net/netip"
@@ -20,6 +22,7 @@ const (
 	ctxRequestID ctxKey = iota
 	ctxUser
 	ctxSession
+	ctxRoute // *routeSlot (metrics.go)
 )
 
 // requestID returns the id the request was logged under.
@@ -73,7 +76,11 @@ func (s *Server) withRequestLog(next nethttp.Handler) nethttp.Handler {
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
 		start := time.Now()
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), ctxRequestID, id)))
+		ctx, route := withRouteSlot(context.WithValue(r.Context(), ctxRequestID, id))
+		next.ServeHTTP(rec, r.WithContext(ctx))
+		if s.cfg.OnRequest != nil {
+			s.cfg.OnRequest(route.pattern, rec.status, time.Since(start))
+		}
 		if r.URL.Path == "/healthz" {
 			return // load balancers poll it; logging it drowns everything else
 		}
@@ -99,6 +106,58 @@ func (s *Server) withRecover(next nethttp.Handler) nethttp.Handler {
 	})
 }
 
+// maxBodyBytes bounds every request body. The largest request, a
+// challenge, is well under 1 KiB; no endpoint takes files.
+const maxBodyBytes = 64 << 10
+
+// withBody bounds every request body, refuses multipart bodies and parses
+// the page forms, so that no handler can read more than maxBodyBytes or
+// make net/http spool an upload to a temporary file. (It did before: the
+// handlers parsed multipart forms on the copy of the request that
+// r.WithContext makes, and net/http removes the temporary files of the
+// original request only.) A body that is announced too large is refused
+// before it is read.
+func (s *Server) withBody(next nethttp.Handler) nethttp.Handler {
+	return nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		if r.Body == nil || r.Body == nethttp.NoBody {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if r.ContentLength > maxBodyBytes {
+			w.Header().Set("Connection", "close")
+			s.error(w, r, errBodyTooLarge())
+			return
+		}
+		r.Body = nethttp.MaxBytesReader(w, r.Body, maxBodyBytes)
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); strings.HasPrefix(mt, "multipart/") {
+			w.Header().Set("Connection", "close")
+			s.error(w, r, tengen.Errorf(tengen.EINVALID, "Multipart bodies are not accepted: send forms as application/x-www-form-urlencoded and API requests as JSON."))
+			return
+		}
+		if !isAPI(r) {
+			if err := r.ParseForm(); err != nil {
+				s.error(w, r, bodyError(err))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func errBodyTooLarge() error {
+	return tengen.Errorf(tengen.EINVALID, "Request body too large (at most %d KiB).", maxBodyBytes>>10)
+}
+
+// bodyError is the refusal of a body that could not be read or parsed: too
+// large, cut short by the client, or malformed.
+func bodyError(err error) error {
+	var tooBig *nethttp.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return errBodyTooLarge()
+	}
+	return tengen.Errorf(tengen.EINVALID, "Malformed or incomplete request body.")
+}
+
 // withUser loads the session named by the session cookie. An unknown or
 // expired session is not an error: the request goes on anonymously and
 // the stale cookie is removed.
@@ -113,7 +172,11 @@ func (s *Server) withUser(next nethttp.Handler) nethttp.Handler {
 		sess, err := s.svc.Sessions.FindSession(ctx, c.Value)
 		if err == nil {
 			var u *tengen.User
-			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil {
+			if u, err = s.svc.Users.FindUserByID(ctx, sess.UserID); err == nil && u.Disabled {
+				// Disabling deletes the sessions; this covers a session
+				// created in the moment before.
+				err = tengen.Errorf(tengen.ENOTFOUND, "Session not found or expired.")
+			} else if err == nil {
 				ctx = context.WithValue(ctx, ctxUser, u)
 				ctx = context.WithValue(ctx, ctxSession, sess)
 			}

@@ -21,7 +21,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -139,6 +139,7 @@ type pageData struct {
 	Live     []*tengen.Game   // home: games being played, to watch
 	Bots     []tengen.BotInfo // home: computer opponents
 	BotForm  challengeForm    // home: "Play the computer" form values (Opponent is the bot)
+	Admin    *adminPage       // admin page
 	// Level and StartingLevels are the sign-up form's starting level.
 	Level          string
 	StartingLevels []tengen.StartingLevel
@@ -444,7 +445,7 @@ func (s *Server) handleChallengeForm(w nethttp.ResponseWriter, r *nethttp.Reques
 	form := readChallengeForm(r)
 	req, err := form.request()
 	if err == nil {
-		_, err = s.createChallenge(r, req)
+		_, err = s.createChallenge(w, r, req)
 	}
 	s.afterLobbyForm(w, r, err, &form)
 }

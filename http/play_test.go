@@ -85,13 +85,18 @@ func TestPlayAPI(t *testing.T) {
 	if st.State.You != goban.Empty || st.State.Game.Status != tengen.GamePlaying || len(st.State.Board) != 9 {
 		t.Fatalf("anonymous state: %+v", st.State)
 	}
-	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &st)
+	var mv moveOut
+	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &mv)
+	if mv.Move == nil || mv.Move.Seq != 1 || mv.Move.X != 2 || mv.Move.Color != goban.Black || mv.Game.MoveCount != 1 || mv.Game.ToMove != goban.White {
+		t.Errorf("answer to the first move: %+v", mv)
+	}
+	black.api("GET", base+"/state", nil, 200, &st)
 	if st.State.You != goban.Black || st.State.Board[2][2] != 'B' || st.State.Game.MoveCount != 1 {
 		t.Errorf("after the first move: you %q board %q", st.State.You, st.State.Board[2])
 	}
-	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &st) // duplicate
-	if st.State.Game.MoveCount != 1 {
-		t.Errorf("duplicate applied: move count %d", st.State.Game.MoveCount)
+	black.api("POST", base+"/moves", move(1, "play", 2, 2), 200, &mv) // duplicate
+	if mv.Game.MoveCount != 1 || mv.Move.Seq != 1 {
+		t.Errorf("duplicate applied: move count %d", mv.Game.MoveCount)
 	}
 	black.apiError("POST", base+"/moves", move(2, "play", 3, 3), 403, "forbidden")
 	carol.apiError("POST", base+"/moves", move(2, "play", 3, 3), 403, "forbidden")
@@ -107,7 +112,11 @@ func TestPlayAPI(t *testing.T) {
 	white.apiError("POST", base+"/accept", map[string]int{"seq": 1}, 409, "conflict")
 
 	white.api("POST", base+"/moves", map[string]any{"seq": 2, "kind": "pass"}, 200, nil)
-	black.api("POST", base+"/moves", map[string]any{"seq": 3, "kind": "pass"}, 200, &st)
+	black.api("POST", base+"/moves", map[string]any{"seq": 3, "kind": "pass"}, 200, &mv)
+	if mv.Game.Status != tengen.GameScoring || mv.Move.Kind != tengen.MovePass {
+		t.Fatalf("answer to the second pass: %+v", mv)
+	}
+	black.api("GET", base+"/state", nil, 200, &st)
 	if st.State.Game.Status != tengen.GameScoring || st.State.Proposal == nil || st.State.Score == nil {
 		t.Fatalf("after two passes: %+v", st.State.Game)
 	}
@@ -124,7 +133,8 @@ func TestPlayAPI(t *testing.T) {
 		t.Errorf("after resume: %s, %s to move", st.State.Game.Status, st.State.Game.ToMove)
 	}
 	white.api("POST", base+"/moves", map[string]any{"seq": 4, "kind": "pass"}, 200, nil)
-	black.api("POST", base+"/moves", map[string]any{"seq": 5, "kind": "pass"}, 200, &st)
+	black.api("POST", base+"/moves", map[string]any{"seq": 5, "kind": "pass"}, 200, nil)
+	black.api("GET", base+"/state", nil, 200, &st)
 	seq = st.State.Proposal.Seq
 	black.api("POST", base+"/accept", map[string]int{"seq": seq}, 200, nil)
 	white.api("POST", base+"/accept", map[string]int{"seq": seq}, 200, &st)
@@ -406,4 +416,33 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 	if err := <-readErr; websocket.CloseStatus(err) != websocket.StatusGoingAway {
 		t.Errorf("after Close the WebSocket read %v, want going away", err)
 	}
+}
+
+// TestRulesAPI: the JSON commands of the rules the seeds name — free
+// handicap stones placed at once, and an answer to a repetition offer,
+// which is refused while there is none.
+func TestRulesAPI(t *testing.T) {
+	e := newPlayEnv(t)
+	set := settings9()
+	set.Ruleset, set.Handicap, set.FreeHandicap = "chinese", 2, true
+	set.TimeControl = clock.TimeControl{Kind: clock.None}
+	black, white, id := newPlayGame(e, set)
+	base := fmt.Sprintf("/api/v1/games/%d", id)
+	two := map[string]any{"seq": 1, "points": [][2]int{{2, 2}, {6, 6}}}
+	white.apiError("POST", base+"/handicap", two, 403, "forbidden")
+	black.apiError("POST", base+"/handicap", map[string]any{"seq": 1, "points": [][2]int{{2, 2}}}, 400, "invalid")
+	var st stateOut
+	black.api("POST", base+"/handicap", two, 200, &st)
+	if st.State.Game.MoveCount != 2 || st.State.Game.ToMove != goban.White || st.State.Board[2][2] != 'B' || st.State.Board[6][6] != 'B' {
+		t.Fatalf("after placing: %d moves, %s to move, board %q", st.State.Game.MoveCount, st.State.Game.ToMove, st.State.Board)
+	}
+	black.api("POST", base+"/handicap", two, 200, &st) // a repeated submission
+	if st.State.Game.MoveCount != 2 {
+		t.Errorf("repeated placement applied: move count %d", st.State.Game.MoveCount)
+	}
+	resp, data := white.do("POST", base+"/repetition", map[string]any{"seq": 2, "agree": true})
+	if resp.StatusCode != 409 || !strings.Contains(string(data), "There is no repetition to agree on.") {
+		t.Errorf("agreeing without a repetition: %d %s", resp.StatusCode, data)
+	}
+	white.apiError("POST", base+"/repetition", map[string]any{"seq": 2, "agree": false}, 409, "conflict")
 }

@@ -47,8 +47,29 @@ type Config struct {
 	// burst 20, one per 6 seconds.
 	LoginBurst int
 	LoginEvery time.Duration
+	// ChallengeBurst and ChallengeEvery limit new challenges per client
+	// address, whoever is logged in there: Burst challenges and then one
+	// per Every. Defaults: burst 20, one per 30 seconds. (Each user also has
+	// at most tengen.MaxOpenChallenges open challenges.)
+	ChallengeBurst int
+	ChallengeEvery time.Duration
+	// MaxSocketsPerAddress is how many game WebSockets one client address
+	// may hold open at once (default 32: a player with a few tabs and
+	// spectators behind one NAT); more are refused with 429.
+	MaxSocketsPerAddress int
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
+	// OnRequest, if set, is called after each request with the pattern of
+	// the route that served it ("GET /games/{id}"; empty when none
+	// matched), the status code sent (0 when the handler wrote nothing, which
+	// net/http answers with 200) and the time the handler
+	// took, for metrics. It must not block.
+	OnRequest func(route string, status int, elapsed time.Duration)
+	// Admin names the account that is the server's admin (`tengen serve
+	// --admin`): it becomes an admin when it registers (app.Open promotes
+	// an existing account at start). Without it, the first person to
+	// register becomes the admin.
+	Admin string
 }
 
 func (c *Config) setDefaults() error {
@@ -76,6 +97,15 @@ func (c *Config) setDefaults() error {
 	}
 	if c.LoginEvery == 0 {
 		c.LoginEvery = 6 * time.Second
+	}
+	if c.ChallengeBurst == 0 {
+		c.ChallengeBurst = 20
+	}
+	if c.ChallengeEvery == 0 {
+		c.ChallengeEvery = 30 * time.Second
+	}
+	if c.MaxSocketsPerAddress == 0 {
+		c.MaxSocketsPerAddress = 32
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -116,6 +146,7 @@ type Server struct {
 
 	ipLimit      *limiter // login and sign-up attempts per client address
 	accountLimit *limiter // failed logins per account
+	chalLimit    *limiter // new challenges per client address
 
 	hub hub // open game WebSockets
 
@@ -146,6 +177,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		secure:       base.Scheme == "https",
 		ipLimit:      newLimiter(cfg.LoginBurst, cfg.LoginEvery, 100_000, cfg.Now),
 		accountLimit: newLimiter(max(cfg.LoginBurst/4, 3), cfg.LoginEvery*5, 100_000, cfg.Now),
+		chalLimit:    newLimiter(cfg.ChallengeBurst, cfg.ChallengeEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
 	}
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
@@ -164,7 +196,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 	cop.SetDenyHandler(nethttp.HandlerFunc(func(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, tengen.Errorf(tengen.EFORBIDDEN, "Cross-origin request refused."))
 	}))
-	s.handler = s.withRequestLog(s.withRecover(cop.Handler(s.withUser(s.routes()))))
+	s.handler = s.withRequestLog(s.withRecover(s.withBody(cop.Handler(s.withUser(s.routes())))))
 	return s, nil
 }
 
@@ -274,6 +306,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /login", s.handleLoginPage)
 	mux.HandleFunc("POST /login", s.handleLoginForm)
 	mux.HandleFunc("POST /logout", s.handleLogoutForm)
+	mux.HandleFunc("POST /logout-everywhere", s.handleLogoutEverywhereForm)
 	mux.HandleFunc("GET /users/{name}", s.handleProfile)
 	mux.HandleFunc("GET /lang/{lang}", s.handleLang)
 	mux.HandleFunc("POST /challenges", s.handleChallengeForm)
@@ -287,6 +320,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/register", s.apiRegister)
 	mux.HandleFunc("POST /api/v1/login", s.apiLogin)
 	mux.HandleFunc("POST /api/v1/logout", s.apiLogout)
+	mux.HandleFunc("POST /api/v1/logout-everywhere", s.apiLogoutEverywhere)
 	mux.HandleFunc("GET /api/v1/me", s.apiMe)
 	mux.HandleFunc("GET /api/v1/lobby", s.apiLobby)
 	mux.HandleFunc("GET /api/v1/challenges", s.apiListChallenges)
@@ -299,6 +333,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
 	mux.HandleFunc("GET /api/v1/bots", s.apiListBots)
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
+	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	return s.withNotFound(mux)
 }
@@ -313,6 +348,7 @@ func (s *Server) withNotFound(mux *nethttp.ServeMux) nethttp.Handler {
 			s.error(w, r, tengen.Errorf(tengen.ENOTFOUND, "Not found."))
 			return
 		}
+		defer noteRoute(r) // also when the handler panics
 		mux.ServeHTTP(w, r)
 	})
 }

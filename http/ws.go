@@ -9,10 +9,12 @@ import (
 	"net/url"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
 	"tengen"
+	"tengen/goban"
 )
 
 // Limits of the game WebSocket (docs/API.md, "WebSocket").
@@ -33,6 +35,10 @@ const (
 	// second per side).
 	wsRate  = 200
 	wsBurst = 200
+	// wsSyncBurst and wsSyncEvery limit sync, which sends the whole game:
+	// a client needs it after a gap, not in a loop.
+	wsSyncBurst = 3
+	wsSyncEvery = 5 * time.Second
 	// wsPingEvery is how often the server checks that the client is alive,
 	// and wsWriteTimeout how long one write or ping may take.
 	wsPingEvery    = 30 * time.Second
@@ -43,9 +49,38 @@ const (
 // nor waits for hijacked connections: the writers close theirs when the
 // server's stop channel closes, and Shutdown waits for them here.
 type hub struct {
-	mu    sync.Mutex // guards conns
-	conns map[*wsClient]struct{}
-	wg    sync.WaitGroup // one per open connection
+	mu     sync.Mutex // guards conns and byAddr
+	conns  map[*wsClient]struct{}
+	byAddr map[string]int // open connections per client address (clientKey)
+	wg     sync.WaitGroup // one per open connection
+}
+
+// reserve counts a new connection from addr, unless addr holds max
+// already; a reservation is given back with remove or release.
+func (h *hub) reserve(addr string, max int) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.byAddr[addr] >= max {
+		return false
+	}
+	if h.byAddr == nil {
+		h.byAddr = map[string]int{}
+	}
+	h.byAddr[addr]++
+	return true
+}
+
+// release gives back a reservation that did not become a connection.
+func (h *hub) release(addr string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.releaseLocked(addr)
+}
+
+func (h *hub) releaseLocked(addr string) {
+	if h.byAddr[addr]--; h.byAddr[addr] <= 0 {
+		delete(h.byAddr, addr)
+	}
 }
 
 func (h *hub) add(c *wsClient) {
@@ -58,10 +93,12 @@ func (h *hub) add(c *wsClient) {
 	h.wg.Add(1)
 }
 
+// remove forgets c and gives back its address's reservation.
 func (h *hub) remove(c *wsClient) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.conns, c)
+	h.releaseLocked(c.addr)
 	h.wg.Done()
 }
 
@@ -93,11 +130,19 @@ type wsClient struct {
 	gameID int64
 	userID int64
 	lang   string
+	addr   string // the client's address (clientKey), counted in the hub
+	// session is the token of the session the socket was opened with, ""
+	// for anonymous sockets (see sessions.go).
+	session string
 
 	// send is the bounded queue of encoded messages for the writer. Game
 	// events are put there by the PlayService's sink with the game's lock
 	// held, so putting never blocks: a full queue ends the connection.
 	send chan []byte
+
+	// guard is the connection under the WebSocket, which ends it when a
+	// frame announces more than wsMaxMessage bytes.
+	guard *frameGuard
 
 	endOnce sync.Once
 	ended   chan struct{} // closed by end
@@ -132,6 +177,8 @@ type wsCommand struct {
 	Seq  *int   `json:"seq"`
 	X    *int   `json:"x"`
 	Y    *int   `json:"y"`
+	// Points are the stones of place-handicap, each [x, y].
+	Points []goban.Point `json:"points"`
 }
 
 // wsReply is the answer to a command.
@@ -163,17 +210,25 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
+	addr := s.clientKey(r)
+	if !s.hub.reserve(addr, s.cfg.MaxSocketsPerAddress) {
+		s.log.Warn("websockets per address", "id", requestID(r.Context()), "addr", addr)
+		s.error(w, r, tengen.Errorf(tengen.ERATELIMIT, "Too many open connections from your address."))
+		return
+	}
 	// The server's read and write timeouts are meant for requests; a
 	// WebSocket lives for hours and has its own pings.
 	rc := nethttp.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
+	guard := &frameGuardWriter{ResponseWriter: w, limit: wsMaxMessage}
+	conn, err := websocket.Accept(guard, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
 	if err != nil {
+		s.hub.release(addr)
 		return // Accept has answered (e.g. 403 for a foreign origin)
 	}
-	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r),
-		send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
+		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}
 	conn.SetReadLimit(wsMaxMessage)
 	s.hub.add(c)
 	defer s.hub.remove(c)
@@ -239,12 +294,22 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 	defer c.end(websocket.StatusNormalClosure, "")
 	bad := 0
 	tokens, last := float64(wsBurst), time.Now()
+	syncs := newLimiter(wsSyncBurst, wsSyncEvery, 1, time.Now)
 	for {
-		_, data, err := c.conn.Read(ctx)
+		typ, data, err := c.conn.Read(ctx)
 		if err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) {
+			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
+				(c.guard != nil && c.guard.tooBig.Load()) {
 				s.log.Warn("websocket message too big", "game", c.gameID, "user", c.userID)
 			}
+			return
+		}
+		switch {
+		case typ != websocket.MessageText:
+			c.end(websocket.StatusUnsupportedData, "text messages only")
+			return
+		case !utf8.Valid(data):
+			c.end(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
 			return
 		}
 		now := time.Now()
@@ -267,6 +332,16 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 				return
 			}
 			continue
+		}
+		if cmd.Type == "sync" {
+			if ok, wait := syncs.allow(""); !ok {
+				secs := int(wait.Seconds()) + 1
+				c.enqueue(s.wsError(c, cmd.ID, tengen.Errorf(tengen.ERATELIMIT, "Too many sync requests; try again in %d seconds.", secs)))
+				continue
+			}
+		}
+		if !s.wsSessionLive(ctx, c, cmd.ID) {
+			return
 		}
 		if err := s.wsCommand(ctx, c, cmd, stop); err != nil {
 			if tengen.ErrorCode(err) == tengen.EINVALID && !isRuleError(err) {
@@ -339,6 +414,19 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 		}
 	case "resume":
 		do.Kind = tengen.CommandResume
+	case "agree-void", "decline-void":
+		do.Kind = tengen.CommandAgreeVoid
+		if cmd.Type == "decline-void" {
+			do.Kind = tengen.CommandDeclineVoid
+		}
+		if do.Seq, err = need(cmd.Seq, "seq"); err != nil {
+			return err
+		}
+	case "place-handicap":
+		do.Kind, do.Points = tengen.CommandPlaceHandicap, cmd.Points
+		if do.Seq, err = need(cmd.Seq, "seq"); err != nil {
+			return err
+		}
 	case "sync":
 		// Stop, then watch again: events before the stop are queued ahead
 		// of the new snapshot, and those after it are in the snapshot, so

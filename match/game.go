@@ -389,6 +389,15 @@ func (gm *game) move(ctx context.Context, c goban.Color) error {
 		gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s played the illegal move %s (%v) as move %d.", gm.who(c), v, why, g.MoveNumber()+1))
 		return nil
 	}
+	if g.RepetitionOffered() {
+		// GTP has no way to ask an engine whether it agrees to a void
+		// game (1989 Japanese rules, Art. 12); two engines that repeat a
+		// cycle a third time would repeat it to the move limit, so the
+		// referee takes the repetition as agreed.
+		if err := g.AgreeVoid(); err != nil {
+			return err
+		}
+	}
 	if g.Ended() {
 		return nil // the opponent need not know the last move
 	}

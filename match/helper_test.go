@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,6 +37,8 @@ func TestMain(m *testing.M) {
 //	refuse   fails every play command
 //	slow     sleeps PARAM (a duration) before each move
 //	resign   resigns at its first move
+//	script   plays the vertices of PARAM (comma-separated, "pass" allowed)
+//	         in turn, again from the start when they run out
 func helper(t testing.TB, kind, name string, param ...string) EngineSpec {
 	t.Helper()
 	exe, err := os.Executable()
@@ -97,6 +100,20 @@ func helperEngine(kind, name string, params []string) int {
 	case "resign":
 		player = playerFunc{"resigning", func(_ context.Context, req gtp.MoveRequest) (goban.Move, error) {
 			return goban.ResignMove(req.Color), nil
+		}}
+	case "script":
+		moves, next := strings.Split(param, ","), 0
+		player = playerFunc{"scripted", func(_ context.Context, req gtp.MoveRequest) (goban.Move, error) {
+			v := moves[next%len(moves)]
+			next++
+			p, pass, err := goban.ParseVertex(v, req.Game.Width(), req.Game.Height())
+			if err != nil {
+				return goban.Move{}, err
+			}
+			if pass {
+				return goban.PassMove(req.Color), nil
+			}
+			return goban.PlayAt(req.Color, p), nil
 		}}
 	}
 	playouts := 1000

@@ -391,3 +391,26 @@ func TestMatchCancel(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMatchRepetitionVoid: two engines repeat a triple ko under the
+// japanese ruleset, where a repetition ends the game only if both players
+// agree (J89 Art. 12). GTP cannot ask an engine, so the referee takes it as
+// agreed and records "Void" instead of playing the cycle to the move limit.
+func TestMatchRepetitionVoid(t *testing.T) {
+	black := "B9,H9,A8,G8,J8,B7,H7,B4,A3,B2,pass" + strings.Repeat(",C8,C3,G8", 3)
+	white := "C9,G9,B8,D8,F8,C7,G7,C4,B3,D3,C2" + strings.Repeat(",H8,B8,B3", 3)
+	s, err := Run(context.Background(), Config{
+		Engines:         [2]EngineSpec{helper(t, "script", "Alpha", black), helper(t, "script", "Beta", white)},
+		Games:           1,
+		SameColors:      true,
+		Size:            9,
+		Rules:           "japanese",
+		ScoringPlayouts: 10,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Results[0]; r.Result != "Void" || r.End != EndRepetition || r.Moves != 34 {
+		t.Fatalf("%+v; want Void by repetition after 34 moves", r)
+	}
+}

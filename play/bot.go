@@ -141,6 +141,7 @@ func (s *Service) openBots(ctx context.Context) error {
 		queue = 256
 	}
 	s.botQueue = make(chan int64, queue)
+	s.botWorkers = workers
 	for range workers {
 		s.botWG.Add(1)
 		go s.botWorker()
@@ -339,7 +340,9 @@ func (s *Service) botWorker() {
 		case <-s.botCtx.Done():
 			return
 		case id := <-s.botQueue:
+			s.botBusy.Add(1)
 			s.botJob(id)
+			s.botBusy.Add(-1)
 		}
 	}
 }
@@ -542,6 +545,9 @@ func (s *Service) deadStones(gb *goban.Game) []goban.Point {
 	} else {
 		pts = gb.Board().EstimateDead(s.cfg.EstimatePlayouts)
 	}
+	// The ruleset's own rules of the count (Tromp-Taylor's live stones,
+	// the Japanese confirmation of Art. 7.2) apply to every estimator.
+	pts = goban.ConfirmDead(gb, pts)
 	out := pts
 	slices.SortFunc(out, comparePoints)
 	return out

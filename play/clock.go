@@ -165,3 +165,29 @@ func (s *Service) timeout(id int64) {
 		lg.stopTimer = s.cfg.AfterFunc(time.Second, func() { s.timeout(id) })
 	}
 }
+
+// tooLate plans the loss on time of a player whose command came after the
+// flag fell: the loss is committed, and the command is refused.
+func tooLate(s *Service, lg *game, now time.Time) (*change, error) {
+	ch, err := flagCmd{}.plan(s, lg, now)
+	if err != nil || ch == nil {
+		return nil, err
+	}
+	ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
+	return ch, nil
+}
+
+// stopped returns a copy of clk paused at now, as at the end of play; nil
+// for a game without a clock.
+func stopped(clk *clock.GameClock, now time.Time) (*clock.GameClock, error) {
+	if clk == nil {
+		return nil, nil
+	}
+	c := clk.Clone()
+	if _, running := c.Running(); running {
+		if _, err := c.Pause(now); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}

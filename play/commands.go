@@ -1,6 +1,8 @@
 package play
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -174,12 +176,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 				return nil, err
 			}
 			if flagged {
-				ch, err := flagCmd{}.plan(s, lg, now)
-				if err != nil || ch == nil {
-					return nil, err
-				}
-				ch.err = tengen.Errorf(tengen.ECONFLICT, "Your time ran out; the game is over.")
-				return ch, nil
+				return tooLate(s, lg, now)
 			}
 			m.Clock = ptr(next.clk.State(clock.Color(color)))
 		}
@@ -202,7 +199,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	return &change{next: next, upd: upd, move: m, by: c.userID,
 		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
 			evs := []*tengen.GameEvent{{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: lg.g, Board: lg.pos.board(),
-				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView()}}
+				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView(), Repetition: lg.repetitionView()}}
 			if lg.g.Status != before.Status {
 				evs = append(evs, &tengen.GameEvent{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView(),
 					Proposal: lg.proposal(), Score: lg.scoreView()})
@@ -243,6 +240,9 @@ func (c toggleCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
 	}
 	if b.At(c.p) == goban.Empty {
 		return nil, tengen.Errorf(tengen.EINVALID, "There is no stone at that point.")
+	}
+	if lg.rules.AllStonesAlive {
+		return nil, tengen.Errorf(tengen.EINVALID, "Under these rules every stone on the board counts as alive; dead stones must be captured before the passes.")
 	}
 	next := lg.state
 	next.rec.ProposalSeq++
@@ -361,13 +361,9 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		result = "W+F"
 	}
 	next := lg.state
-	if lg.clk != nil {
-		next.clk = lg.clk.Clone()
-		if _, running := next.clk.Running(); running {
-			if _, err := next.clk.Pause(now); err != nil {
-				return nil, err
-			}
-		}
+	var err error
+	if next.clk, err = stopped(lg.clk, now); err != nil {
+		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
 		next.pos = lg.pos.clone()
@@ -376,6 +372,49 @@ func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
 			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
+			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
+		}}, nil
+}
+
+// cancelCmd ends an unfinished game without a result (tengen.ResultVoid)
+// on behalf of an admin: the clock stops, the game is finished, nobody
+// wins. admin is set by Service.adminCancel from the stored account.
+type cancelCmd struct {
+	userID int64
+	admin  bool
+}
+
+// adminCancel looks up whether the user of c is an admin.
+func (s *Service) adminCancel(ctx context.Context, c cancelCmd) (cancelCmd, error) {
+	if c.userID == 0 {
+		return c, tengen.Errorf(tengen.EUNAUTHORIZED, "You must log in first.")
+	}
+	if s.cfg.Users == nil {
+		return c, errors.New("play: cancelling a game needs Config.Users")
+	}
+	u, err := s.cfg.Users.FindUserByID(ctx, c.userID)
+	if err != nil {
+		return c, err
+	}
+	c.admin = u.Admin && !u.Disabled
+	return c, nil
+}
+
+func (c cancelCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	if !c.admin {
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Only an admin may cancel a game.")
+	}
+	if lg.g.Status == tengen.GameFinished {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+	}
+	next := lg.state
+	var err error
+	if next.clk, err = stopped(lg.clk, now); err != nil {
+		return nil, err
+	}
+	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: tengen.ResultVoid},
+		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
+			s.log.Info("play: game cancelled", "game", lg.id, "admin", c.userID, "status", before.Status, "moves", before.MoveCount)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
 }

@@ -55,6 +55,10 @@ type state struct {
 	clk   *clock.GameClock // nil for games without time limit
 	rec   tengen.PlayRecord
 	score *goban.Score // the count of rec.Dead in the scoring phase and after a counted end
+	// rep holds the players' answers to the repetition offer of move
+	// rep.seq (see play/rules.go); answers to an older offer are void.
+	// It lives in memory only: a restart forgets the answers, not the offer.
+	rep repetitionAnswers
 }
 
 // A command is one kind of change to a game. plan validates the command
@@ -73,9 +77,11 @@ type change struct {
 	// upd is the stored state after the change; apply sets its Record from
 	// next.rec.
 	upd tengen.GameUpdate
-	// move, when set, is stored as the next move, by user `by`.
-	move *tengen.GameMove
-	by   int64
+	// move, when set, is stored as the next move, by user `by`; moves,
+	// when set, are stored as the next moves in one transaction.
+	move  *tengen.GameMove
+	moves []*tengen.GameMove
+	by    int64
 	// create, when set, creates the game.
 	create *creation
 	// announce returns the events for the watchers once the change is
@@ -96,7 +102,7 @@ type creation struct {
 
 // apply is the one path of every change to a game: creation, move, pass,
 // resignation, dead-stone toggle, acceptance, resumption, timeout, forfeit,
-// clock checkpoint. In order: the command validates itself and plans the
+// an admin's cancellation, clock checkpoint. In order: the command validates itself and plans the
 // change on copies; the change is stored in one transaction; the live game
 // takes the new state; the clock's timer is armed for the new deadline; the
 // watchers get the change's events; the bots are asked to act. A refused or
@@ -118,6 +124,8 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		g, err = s.cfg.Games.CreateGameFromChallenge(ctx, ch.create.challengeID, ch.create.userID, &rec)
 	case ch.move != nil:
 		g, err = s.cfg.Games.AppendMove(ctx, ch.by, ch.move, upd)
+	case len(ch.moves) > 0:
+		g, err = s.cfg.Games.AppendMoves(ctx, ch.by, ch.moves, upd)
 	default:
 		g, err = s.cfg.Games.UpdateGame(ctx, lg.id, lg.g.MoveCount, upd)
 	}
@@ -129,7 +137,11 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	lg.g, lg.state = g, ch.next
 	if ch.move != nil {
 		lg.moves = append(lg.moves, ch.move)
+		if s.cfg.MoveStored != nil {
+			s.cfg.MoveStored(ch.move.Kind)
+		}
 	}
+	lg.moves = append(lg.moves, ch.moves...)
 	if ch.create != nil {
 		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi
 		if !s.register(lg) {

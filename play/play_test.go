@@ -126,7 +126,7 @@ func newEnv(t *testing.T) *env {
 }
 
 func (e *env) start() {
-	e.svc = play.New(play.Config{Games: e.games, Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
+	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err := e.svc.Open(context.Background()); err != nil {
 		e.t.Fatal(err)
@@ -239,6 +239,10 @@ func (e *env) do(id int64, st step) (*tengen.GameSnapshot, error) {
 		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandAccept, Seq: st.seq})
 	case "resume":
 		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandResume})
+	case "agree-void":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandAgreeVoid, Seq: st.seq})
+	case "decline-void":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandDeclineVoid, Seq: st.seq})
 	}
 	e.t.Fatalf("unknown command %q", st.cmd)
 	return nil, nil
@@ -588,6 +592,11 @@ func TestHandicapAndKomi(t *testing.T) {
 			s.Handicap = 4
 			return s
 		}(), goban.Black, 0, 4, false},
+		{"pfaundler: thirteen stones (P §9)", func() tengen.GameSettings {
+			s := settings(19, "pfaundler", noTime)
+			s.Handicap = 13
+			return s
+		}(), goban.Black, 0, 13, false},
 		{"custom komi", func() tengen.GameSettings {
 			s := settings(9, "japanese", noTime)
 			k := 5.5

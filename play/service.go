@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tengen"
@@ -86,6 +87,11 @@ type Config struct {
 	// MaxBotGamesPerUser bounds one person's unfinished games against the
 	// computer (default 10; negative means no bound).
 	MaxBotGamesPerUser int
+
+	// MoveStored, if set, is called after each move has been stored, with
+	// its kind, for metrics. It runs with the game's lock held and must not
+	// block.
+	MoveStored func(kind tengen.MoveKind)
 }
 
 // Service plays games. Create it with New, call Open before use and Close at
@@ -109,6 +115,9 @@ type Service struct {
 	botCtx    context.Context
 	botCancel context.CancelFunc
 	botWG     sync.WaitGroup // the bot workers
+	botBusy   atomic.Int32   // bot workers on a job now
+	// botWorkers is the number of bot workers, set by Open.
+	botWorkers int
 }
 
 // New returns a Service for cfg.
@@ -131,6 +140,19 @@ func New(cfg Config) *Service {
 	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{})}
 	s.botCtx, s.botCancel = context.WithCancel(context.Background())
 	return s
+}
+
+// LiveGames returns the number of games held in memory.
+func (s *Service) LiveGames() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+// BotLoad returns the number of games waiting for a bot worker, the number
+// of workers busy with a game, and the number of workers (0 without bots).
+func (s *Service) BotLoad() (waiting, busy, workers int) {
+	return len(s.botQueue), int(s.botBusy.Load()), s.botWorkers
 }
 
 // Open loads every unfinished game, so that its clock runs and times out even
@@ -289,6 +311,13 @@ func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Comma
 	if err != nil {
 		return nil, err
 	}
+	if cc, ok := c.(cancelCmd); ok {
+		// The role is looked up before the game's lock is taken: plan runs
+		// under it and must not wait for storage.
+		if c, err = s.adminCancel(ctx, cc); err != nil {
+			return nil, err
+		}
+	}
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -298,7 +327,7 @@ func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Comma
 		return nil, err
 	}
 	if cmd.Quiet {
-		return nil, nil
+		return s.brief(lg, userID), nil
 	}
 	return s.snapshot(lg, userID), nil
 }
@@ -314,6 +343,11 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return acceptCmd{userID: userID, seq: cmd.Seq}, nil
 	case tengen.CommandResume:
 		return resumeCmd{userID: userID}, nil
+	case tengen.CommandCancel:
+		return cancelCmd{userID: userID}, nil
+	}
+	if c, ok := rulesCommandOf(userID, cmd); ok {
+		return c, nil
 	}
 	return nil, tengen.Errorf(tengen.EINVALID, "Unknown command %q.", cmd.Kind)
 }

@@ -109,13 +109,24 @@ func (lg *game) scoreView() *tengen.ScoreView {
 		Black: scoreSide(sc.Black), White: scoreSide(sc.White), Owner: owner, Seki: sc.Seki}
 }
 
+// brief returns the parts of the snapshot that cost nothing to make: the
+// game, the viewer's colour, the last move and the clock. The caller holds
+// lg.mu.
+func (s *Service) brief(lg *game, userID int64) *tengen.GameSnapshot {
+	snap := &tengen.GameSnapshot{Game: lg.g, You: lg.g.ColorOf(userID), Clock: lg.clockView(), ServerTime: s.cfg.Now().UTC()}
+	if n := len(lg.moves); n > 0 {
+		snap.LastMove = lg.moves[n-1]
+	}
+	return snap
+}
+
 // snapshot returns the game as userID sees it. The caller holds lg.mu.
 func (s *Service) snapshot(lg *game, userID int64) *tengen.GameSnapshot {
 	snap := &tengen.GameSnapshot{
 		Game: lg.g, You: lg.g.ColorOf(userID), Moves: lg.moves[:len(lg.moves):len(lg.moves)],
 		Board: lg.pos.board(), Captures: lg.pos.captures(), Komi: lg.komi,
 		Clock: lg.clockView(), Proposal: lg.proposal(), Score: lg.scoreView(),
-		ServerTime: s.cfg.Now().UTC(),
+		Repetition: lg.repetitionView(), ServerTime: s.cfg.Now().UTC(),
 	}
 	if snap.Moves == nil {
 		snap.Moves = []*tengen.GameMove{}

@@ -327,8 +327,11 @@ func (rp *replayer) apply(pos *position, n *Node) error {
 	if !pos.handicapDone {
 		pos.handicapDone = true
 		// HA without AB stones: if White moves first, the stones must be
-		// on the fixed points; otherwise Black places them as moves.
-		if moves[0].Color == White {
+		// on the fixed points; otherwise Black places them as moves,
+		// except under a ruleset that places fixed stones and lets Black
+		// move first after them (Pfaundler §9).
+		rules := g.Rules()
+		if moves[0].Color == White || rp.info.Handicap >= 2 && rules.BlackFirstAfterHandicap && !rules.FreeHandicap {
 			if err := g.SetHandicap(rp.info.Handicap, false); err != nil {
 				rp.warnings.Add(n.Pos, fmt.Sprintf("HA[%d] without AB stones: %v", rp.info.Handicap, err))
 			} else {

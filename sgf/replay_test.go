@@ -200,3 +200,31 @@ func TestFromGame(t *testing.T) {
 }
 
 func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// TestReplayHistoricHandicap: HA without AB stones under the pfaundler
+// ruleset places Pfaundler's fixed stones (§9, up to thirteen) although
+// Black moves first after them.
+func TestReplayHistoricHandicap(t *testing.T) {
+	for _, tc := range []struct {
+		sgf    string
+		stones int
+	}{
+		{"(;SZ[19]HA[13]RU[pfaundler];B[aa];W[sa])", 13},
+		{"(;SZ[19]HA[10]RU[pfaundler-1908];B[aa])", 10},
+		{"(;SZ[19]HA[4]RU[pfaundler];B[aa])", 4},
+		// Elsewhere the fixed stones are placed when White moves first.
+		{"(;SZ[19]HA[3]RU[japanese];W[aa])", 3},
+	} {
+		r, err := Replay(mustParse(t, tc.sgf), ReplayOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.sgf, err)
+		}
+		n, pts := r.Game.Handicap()
+		if n != tc.stones || len(pts) != tc.stones {
+			t.Errorf("%s: handicap %d with %d stones, want %d", tc.sgf, n, len(pts), tc.stones)
+		}
+		if want := tc.stones + r.Moves/2 + r.Moves%2; r.Game.Rules().BlackFirstAfterHandicap && r.Game.Board().Stones(goban.Black) != want {
+			t.Errorf("%s: %d black stones, want %d", tc.sgf, r.Game.Board().Stones(goban.Black), want)
+		}
+	}
+}

@@ -116,6 +116,10 @@ func (db *DB) runBatch(reqs []*batchReq) {
 	}
 	if err := tx.Commit(); err != nil {
 		db.failBatch(reqs, err)
+		return
+	}
+	if db.Committed != nil {
+		db.Committed(ok)
 	}
 }
 

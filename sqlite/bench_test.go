@@ -9,6 +9,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/storagetest"
 )
 
 // BenchmarkAppendMove measures durable move commits: every iteration is one
@@ -27,24 +28,8 @@ func BenchmarkAppendMove(b *testing.B) {
 			}
 			ps := make(chan *player, games)
 			for i := range games {
-				black := &tengen.User{Name: fmt.Sprintf("black%d", i), PasswordHash: "x"}
-				white := &tengen.User{Name: fmt.Sprintf("white%d", i), PasswordHash: "x"}
-				if err := s.Users.CreateUser(ctx, black); err != nil {
-					b.Fatal(err)
-				}
-				if err := s.Users.CreateUser(ctx, white); err != nil {
-					b.Fatal(err)
-				}
-				c := &tengen.Challenge{ChallengerID: black.ID, Settings: tengen.GameSettings{BoardSize: 25, Ruleset: "chinese",
-					Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
-				if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
-					b.Fatal(err)
-				}
-				g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				ps <- &player{g: g, users: [2]*tengen.User{black, white}}
+				g, users := benchGame(b, s, i)
+				ps <- &player{g: g, users: users}
 			}
 			var failed atomic.Int64
 			b.ResetTimer()
@@ -66,4 +51,28 @@ func BenchmarkAppendMove(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchGame creates the users black<i> and white<i> and a 25×25 game
+// between them without a clock.
+func benchGame(b *testing.B, s storagetest.Services, i int) (*tengen.Game, [2]*tengen.User) {
+	b.Helper()
+	ctx := context.Background()
+	black := &tengen.User{Name: fmt.Sprintf("black%d", i), PasswordHash: "x"}
+	white := &tengen.User{Name: fmt.Sprintf("white%d", i), PasswordHash: "x"}
+	for _, u := range []*tengen.User{black, white} {
+		if err := s.Users.CreateUser(ctx, u); err != nil {
+			b.Fatal(err)
+		}
+	}
+	c := &tengen.Challenge{ChallengerID: black.ID, Settings: tengen.GameSettings{BoardSize: 25, Ruleset: "chinese",
+		Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
+	if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
+		b.Fatal(err)
+	}
+	g, err := s.Games.CreateGameFromChallenge(ctx, c.ID, white.ID, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g, [2]*tengen.User{black, white}
 }

@@ -56,6 +56,14 @@ func (s *ChallengeService) CreateChallenge(ctx context.Context, c *tengen.Challe
 	if err != nil {
 		return err
 	}
+	var open int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = ?`,
+		c.ChallengerID, string(tengen.ChallengeOpen)).Scan(&open); err != nil {
+		return err
+	}
+	if open >= tengen.MaxOpenChallenges {
+		return tengen.Errorf(tengen.ECONFLICT, "You have %d open challenges already; withdraw one first.", open)
+	}
 	id, err := tx.nextID(ctx, "challenges")
 	if err != nil {
 		return err
@@ -78,8 +86,16 @@ func (s *ChallengeService) CreateChallenge(ctx context.Context, c *tengen.Challe
 	return nil
 }
 
-// CancelChallenge implements tengen.ChallengeService.
-func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64) (*tengen.Challenge, error) {
+// RemoveChallenge implements tengen.ChallengeService.
+func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*tengen.Challenge, error) {
+	return s.closeChallenge(ctx, id, func(*tengen.Challenge) (tengen.ChallengeStatus, error) {
+		return tengen.ChallengeCancelled, nil
+	})
+}
+
+// closeChallenge ends the open challenge id with the status that decide
+// chooses for it, in one write transaction.
+func (s *ChallengeService) closeChallenge(ctx context.Context, id int64, decide func(*tengen.Challenge) (tengen.ChallengeStatus, error)) (*tengen.Challenge, error) {
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
 		return nil, err
@@ -89,14 +105,9 @@ func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64
 	if err != nil {
 		return nil, err
 	}
-	var status tengen.ChallengeStatus
-	switch {
-	case userID == c.ChallengerID:
-		status = tengen.ChallengeCancelled
-	case userID != 0 && userID == c.OpponentID:
-		status = tengen.ChallengeDeclined
-	default:
-		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Only the challenger or the challenged user may cancel a challenge.")
+	status, err := decide(c)
+	if err != nil {
+		return nil, err
 	}
 	if c.Status != tengen.ChallengeOpen {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "This challenge is no longer open.")
@@ -105,6 +116,19 @@ func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64
 		return nil, err
 	}
 	return c, tx.Commit()
+}
+
+// CancelChallenge implements tengen.ChallengeService.
+func (s *ChallengeService) CancelChallenge(ctx context.Context, id, userID int64) (*tengen.Challenge, error) {
+	return s.closeChallenge(ctx, id, func(c *tengen.Challenge) (tengen.ChallengeStatus, error) {
+		switch {
+		case userID == c.ChallengerID:
+			return tengen.ChallengeCancelled, nil
+		case userID != 0 && userID == c.OpponentID:
+			return tengen.ChallengeDeclined, nil
+		}
+		return "", tengen.Errorf(tengen.EFORBIDDEN, "Only the challenger or the challenged user may cancel a challenge.")
+	})
 }
 
 // setChallengeStatus moves c from open to status, guarding against a

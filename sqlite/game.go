@@ -155,6 +155,33 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	return g, nil
 }
 
+// AppendMoves implements tengen.GameService: the moves are appended one
+// after the other in one savepoint of the batch, so that either all or none
+// are stored.
+func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
+	if len(ms) == 0 {
+		return nil, tengen.Errorf(tengen.EINVALID, "No moves to store.")
+	}
+	var g *tengen.Game
+	out := make([]tengen.GameMove, len(ms))
+	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
+		for i, m := range ms {
+			g, out[i], err = appendMove(ctx, tx, userID, *m, upd)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range ms {
+		*m = out[i]
+	}
+	return g, nil
+}
+
 // The statements of the move path (see hot).
 var (
 	// appendMoveQuery takes effect only at the move count before the new

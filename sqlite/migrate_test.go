@@ -112,9 +112,9 @@ func TestMigrateConstraints(t *testing.T) {
 		got = append(got, string(b))
 	}
 	want := []string{
-		`{"gameId":1,"seq":1,"color":"black","kind":"play","x":2,"y":2,"timeUsedMs":1500000000,"createdAt":"2026-03-01T12:00:00Z"}`,
-		`{"gameId":1,"seq":2,"color":"white","kind":"play","x":6,"y":6,"timeUsedMs":0,"clock":{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"createdAt":"2026-03-01T12:00:00Z"}`,
-		`{"gameId":1,"seq":3,"color":"black","kind":"pass","x":0,"y":0,"timeUsedMs":200000000,"createdAt":"2026-03-01T12:00:00Z"}`,
+		`{"gameId":1,"seq":1,"color":"black","kind":"play","x":2,"y":2,"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":1500}`,
+		`{"gameId":1,"seq":2,"color":"white","kind":"play","x":6,"y":6,"clock":{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false},"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":0}`,
+		`{"gameId":1,"seq":3,"color":"black","kind":"pass","x":0,"y":0,"createdAt":"2026-03-01T12:00:00Z","timeUsedMs":200}`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("moves after the migration:\n got %q\nwant %q", got, want)

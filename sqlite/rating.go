@@ -124,14 +124,31 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 }
 
 // userRatingColumns are the columns of users that findUser and findUsers
-// read for User.Rating, Deviation and Rank (see scanRating).
+// read for User.Rating, Deviation, Volatility and Rank (see ratingFields).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
 
-// ratingDest returns the scan destinations of userRatingColumns for u;
-// call the returned function after the scan to set u.Rank.
-func ratingDest(u *tengen.User) ([]any, func()) {
+// ratingFields returns the scan destinations of userRatingColumns for u.
+// The last, rating_fixed, sets u.Rank from the columns before it, which
+// Rows.Scan has filled by then (it fills its destinations in order).
+func ratingFields(u *tengen.User) []any {
+	return []any{&u.Rating, &u.Deviation, &u.Volatility, rankScanner{u}}
+}
+
+// rankScanner scans rating_fixed into the user's Rank (see ratingFields).
+type rankScanner struct{ u *tengen.User }
+
+func (r rankScanner) Scan(src any) error {
 	var fixed bool
-	return []any{&u.Rating, &u.Deviation, &u.Volatility, &fixed}, func() { u.Rank = rankText(u.Bot, fixed, u.Rating, u.Deviation) }
+	switch v := src.(type) {
+	case int64:
+		fixed = v != 0
+	case bool:
+		fixed = v
+	default:
+		return fmt.Errorf("rating_fixed column holds %T", src)
+	}
+	r.u.Rank = rankText(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
+	return nil
 }
 
 // rankText is a user's rank as shown: "" for a bot without anchor (its

@@ -89,6 +89,29 @@ func (s *SessionService) DeleteSession(ctx context.Context, token string) error 
 	return tx.Commit()
 }
 
+// DeleteUserSessions implements tengen.SessionService.
+func (s *SessionService) DeleteUserSessions(ctx context.Context, userID int64) (int, error) {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	n, err := deleteUserSessions(ctx, tx, userID)
+	if err != nil {
+		return 0, err
+	}
+	return n, tx.Commit()
+}
+
+func deleteUserSessions(ctx context.Context, tx *Tx, userID int64) (int, error) {
+	res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
 // DeleteExpiredSessions implements tengen.SessionService.
 func (s *SessionService) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error) {
 	tx, err := s.db.BeginTx(ctx, true)

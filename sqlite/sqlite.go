@@ -51,6 +51,11 @@ type DB struct {
 	// "NORMAL" survives process crashes only but is faster).
 	Synchronous string
 
+	// Committed, when set before Open, is called after every group commit
+	// (batch.go) with the number of writes it made durable, for metrics.
+	// It runs on the committing goroutine and must not block.
+	Committed func(writes int)
+
 	write *sql.DB // one connection: all writes, serialised
 	read  *sql.DB // read-only pool
 	batch batcher // group commit of moves and game updates (batch.go)

@@ -51,8 +51,10 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Sessions", testSessions},
 		{"Challenges", testChallenges},
 		{"CancelChallenge", testCancelChallenge},
+		{"OpenChallengeCap", testOpenChallengeCap},
 		{"AcceptChallenge", testAcceptChallenge},
 		{"Moves", testMoves},
+		{"AppendMoves", testAppendMoves},
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
 		{"GamesYourTurnFirst", testGamesYourTurnFirst},
 		{"PlayRecord", testPlayRecord},
@@ -61,6 +63,12 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Results", testResults},
 		{"ConcurrentGames", testConcurrentGames},
 		{"Durability", testDurability},
+		{"FindUsers", testFindUsers},
+		{"FirstAdmin", testFirstAdmin},
+		{"SetUserAdmin", testSetUserAdmin},
+		{"SetUserDisabled", testSetUserDisabled},
+		{"DeleteUserSessions", testDeleteUserSessions},
+		{"RemoveChallenge", testRemoveChallenge},
 		{"Ratings", testRatings},
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
@@ -225,7 +233,7 @@ func testChallenges(t *testing.T, b *Backend) {
 
 	k := 0.5
 	set := settings19()
-	set.Komi, set.Handicap, set.FreeHandicap, set.Color = &k, 4, true, tengen.ChooseNigiri
+	set.Ruleset, set.Komi, set.Handicap, set.FreeHandicap, set.Color = "chinese", &k, 4, true, tengen.ChooseWhite
 	open := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: set})
 	if open.ID == 0 || open.Status != tengen.ChallengeOpen || open.Challenger == nil || open.Challenger.Name != "alice" {
 		t.Fatalf("CreateChallenge = %+v", open)
@@ -342,6 +350,62 @@ func testCancelChallenge(t *testing.T, b *Backend) {
 	}
 }
 
+// testOpenChallengeCap: a user has at most MaxOpenChallenges open
+// challenges, also when the requests come in parallel; withdrawn and
+// accepted challenges do not count, nor other users' challenges.
+func testOpenChallengeCap(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	alice, bob := mustUser(t, b.Services, "alice"), mustUser(t, b.Services, "bob")
+	const tries = 3 * tengen.MaxOpenChallenges
+	errs := make(chan error, tries)
+	var wg sync.WaitGroup
+	for range tries {
+		wg.Go(func() {
+			errs <- b.Challenges.CreateChallenge(ctx, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
+		})
+	}
+	wg.Wait()
+	close(errs)
+	created := 0
+	for err := range errs {
+		switch tengen.ErrorCode(err) {
+		case "":
+			created++
+		case tengen.ECONFLICT:
+		default:
+			t.Errorf("create: %v", err)
+		}
+	}
+	if created != tengen.MaxOpenChallenges {
+		t.Fatalf("%d open challenges created, want %d", created, tengen.MaxOpenChallenges)
+	}
+	mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: bob.ID, OpponentID: alice.ID, Settings: settings19()})
+	st := tengen.ChallengeOpen
+	cs, _, err := b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{Status: &st, UserID: &alice.ID, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var withdraw, accept int64
+	for _, c := range cs {
+		if c.ChallengerID == alice.ID && withdraw == 0 {
+			withdraw = c.ID
+		} else if c.ChallengerID == alice.ID && accept == 0 {
+			accept = c.ID
+		}
+	}
+	if _, err := b.Challenges.CancelChallenge(ctx, withdraw, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Games.CreateGameFromChallenge(ctx, accept, bob.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
+	}
+	err = b.Challenges.CreateChallenge(ctx, &tengen.Challenge{ChallengerID: alice.ID, Settings: settings19()})
+	wantCode(t, "one more than the cap", err, tengen.ECONFLICT)
+}
+
 func testAcceptChallenge(t *testing.T, b *Backend) {
 	ctx := context.Background()
 	alice, bob, carol := mustUser(t, b.Services, "alice"), mustUser(t, b.Services, "bob"), mustUser(t, b.Services, "carol")
@@ -405,6 +469,46 @@ func testAcceptChallenge(t *testing.T, b *Backend) {
 	wantCode(t, "accept unknown", err, tengen.ENOTFOUND)
 	_, err = b.Games.FindGameByID(ctx, 999999)
 	wantCode(t, "unknown game", err, tengen.ENOTFOUND)
+}
+
+// testAppendMoves stores several moves at once, as Black's free handicap
+// stones placed together are stored: all of them or, when one is refused,
+// none.
+func testAppendMoves(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	black, white := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white")
+	g := mustGame(t, b.Services, black, white, settings19())
+	stones := func(seq int, pts ...int) []*tengen.GameMove {
+		var ms []*tengen.GameMove
+		for i := 0; i < len(pts); i += 2 {
+			ms = append(ms, &tengen.GameMove{GameID: g.ID, Seq: seq + i/2, Color: goban.Black, Kind: tengen.MovePlay, X: pts[i], Y: pts[i+1]})
+		}
+		return ms
+	}
+	upd := tengen.GameUpdate{ToMove: goban.White, Status: tengen.GamePlaying}
+	// A gap in the numbers refuses the whole batch.
+	bad := stones(1, 3, 3, 15, 15)
+	bad[1].Seq = 3
+	_, err := b.Games.AppendMoves(ctx, black.ID, bad, upd)
+	wantCode(t, "a gap in the batch", err, tengen.ECONFLICT)
+	_, err = b.Games.AppendMoves(ctx, white.ID, stones(2, 3, 3), upd)
+	wantCode(t, "a batch that does not follow the game", err, tengen.ECONFLICT)
+	if moves, err := b.Games.FindMoves(ctx, g.ID, 0); err != nil || len(moves) != 0 {
+		t.Fatalf("after refused batches: %d moves, %v; want none", len(moves), err)
+	}
+	got, err := b.Games.AppendMoves(ctx, black.ID, stones(1, 3, 3, 15, 15, 3, 15), upd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MoveCount != 3 || got.ToMove != goban.White {
+		t.Errorf("game after the batch: count %d, to move %s; want 3, white", got.MoveCount, got.ToMove)
+	}
+	moves, err := b.Games.FindMoves(ctx, g.ID, 0)
+	if err != nil || len(moves) != 3 || moves[2].X != 3 || moves[2].Y != 15 || moves[0].Color != goban.Black {
+		t.Fatalf("stored %d moves, %v", len(moves), err)
+	}
+	_, err = b.Games.AppendMoves(ctx, black.ID, nil, upd)
+	wantCode(t, "an empty batch", err, tengen.EINVALID)
 }
 
 // testMoves checks the guards of AppendMove: the sequence number, the

@@ -265,3 +265,59 @@ func TestGTPResignFlag(t *testing.T) {
 		t.Error("--resign 1 was accepted")
 	}
 }
+
+// TestServeMetrics starts `tengen serve` with metrics, by flag and by
+// environment, and scrapes them; the public address does not serve them.
+func TestServeMetrics(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+		env  string
+	}{
+		{name: "flag", args: []string{"--metrics-addr", "127.0.0.1:0"}},
+		{name: "environment", env: "127.0.0.1:0"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.env != "" {
+				t.Setenv("TENGEN_METRICS_ADDR", tt.env)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var logs syncbuf.Buffer
+			done := make(chan error, 1)
+			args := append([]string{"serve", "--addr", "127.0.0.1:0", "--data-dir", t.TempDir()}, tt.args...)
+			go func() { done <- run(ctx, args, strings.NewReader(""), io.Discard, &logs) }()
+			re := regexp.MustCompile(`msg="tengen serving" addr=(\S+) metrics=(\S+)`)
+			var m []string
+			for i := 0; i < 100 && m == nil; i++ {
+				m = re.FindStringSubmatch(logs.String())
+				time.Sleep(50 * time.Millisecond)
+			}
+			if m == nil {
+				cancel()
+				t.Fatalf("server did not start with metrics:\n%s", logs.String())
+			}
+			for _, c := range []struct {
+				url  string
+				want int
+			}{{"http://" + m[2] + "/metrics", 200}, {"http://" + m[1] + "/metrics", 404}} {
+				resp, err := http.Get(c.url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != c.want {
+					t.Errorf("%s: %s; want %d", c.url, resp.Status, c.want)
+				}
+				if c.want == 200 && !bytes.Contains(body, []byte("\ntengen_live_games 0\n")) {
+					t.Errorf("%s has no tengen_live_games:\n%s", c.url, body)
+				}
+			}
+			cancel()
+			if err := <-done; err != nil {
+				t.Fatalf("serve: %v", err)
+			}
+		})
+	}
+}

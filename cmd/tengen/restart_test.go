@@ -22,6 +22,47 @@ import (
 	"tengen/goban"
 )
 
+// built is the tengen binary that buildTengen built once for the tests of
+// this run, in a directory that TestMain removes.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildTengen builds the tengen binary once and returns its path.
+func buildTengen(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+		}
+		if built.dir, built.err = os.MkdirTemp("", "tengen-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "tengen")
+		build := exec.Command(goBin, "build", "-o", built.bin, ".")
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			built.err = fmt.Errorf("go build: %w", err)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.bin
+}
+
 // server is a `tengen serve` child process.
 type server struct {
 	t    *testing.T
@@ -156,17 +197,8 @@ func TestRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
+	bin := buildTengen(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tengen")
-	build := exec.Command(goBin, "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		t.Fatalf("go build: %v", err)
-	}
 	db := filepath.Join(dir, "tengen.db")
 	addr := freeAddr(t)
 	srv := startServer(t, bin, db, addr)
@@ -243,9 +275,12 @@ func TestRestart(t *testing.T) {
 		p = white
 	}
 	x, y := spacedPoint(count)
-	var after struct{ State tengen.GameSnapshot }
+	var after struct {
+		Move *tengen.GameMove
+		Game *tengen.Game
+	}
 	p.must("POST", movesPath, map[string]any{"seq": count + 1, "kind": "play", "x": x, "y": y}, &after, 200)
-	if after.State.Game.MoveCount != count+1 {
-		t.Errorf("move after restart: count %d", after.State.Game.MoveCount)
+	if after.Game == nil || after.Game.MoveCount != count+1 || after.Move == nil || after.Move.Seq != count+1 {
+		t.Errorf("move after restart: %+v", after)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -50,6 +51,17 @@ func envDuration(name string, def time.Duration) time.Duration {
 	return def
 }
 
+// dbFlags defines the flags that name the database, shared by serve and
+// backup.
+func dbFlags(fs *flag.FlagSet) (dataDir, dbPath *string) {
+	dataDir = fs.String("data-dir", envOr("DATA_DIR", "data"), "directory for the database and other state (env TENGEN_DATA_DIR)")
+	dbPath = fs.String("db", envOr("DB", ""), "SQLite database file (env TENGEN_DB; default DATA-DIR/tengen.db)")
+	return dataDir, dbPath
+}
+
+// defaultDB is the database file in dataDir.
+func defaultDB(dataDir string) string { return filepath.Join(dataDir, "tengen.db") }
+
 // envOr returns the environment variable TENGEN_<name> or def.
 func envOr(name, def string) string {
 	if v, ok := os.LookupEnv("TENGEN_" + name); ok && v != "" {
@@ -61,15 +73,16 @@ func envOr(name, def string) string {
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", "", stderr)
 	addr := fs.String("addr", envOr("ADDR", ":8080"), "listen address (env TENGEN_ADDR)")
-	dataDir := fs.String("data-dir", envOr("DATA_DIR", "data"), "directory for the database and other state (env TENGEN_DATA_DIR)")
-	dbPath := fs.String("db", envOr("DB", ""), "SQLite database file (env TENGEN_DB; default DATA-DIR/tengen.db)")
+	dataDir, dbPath := dbFlags(fs)
 	baseURL := fs.String("base-url", envOr("BASE_URL", ""), "public URL of the site, e.g. https://go.example.org (env TENGEN_BASE_URL; default http://localhost:PORT)")
 	logLevel := fs.String("log-level", envOr("LOG_LEVEL", "info"), "log level: debug, info, warn or error (env TENGEN_LOG_LEVEL)")
 	logFormat := fs.String("log-format", envOr("LOG_FORMAT", "text"), "log format: text or json (env TENGEN_LOG_FORMAT)")
 	trustProxy := fs.Bool("trust-proxy", envOr("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (only behind a reverse proxy; env TENGEN_TRUST_PROXY=true)")
 	botsFile := fs.String("bots", envOr("BOTS", ""), "JSON file listing external GTP engines to offer as computer opponents (env TENGEN_BOTS; see docs/API.md)")
 	botWorkers := fs.Int("bot-workers", envInt("BOT_WORKERS", runtime.NumCPU()), "bot moves searched at once, across all games (env TENGEN_BOT_WORKERS)")
+	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""), "address to serve Prometheus metrics on at /metrics, e.g. 127.0.0.1:9090; keep it off the public network (env TENGEN_METRICS_ADDR; default none: no metrics)")
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
+	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -97,7 +110,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if err := os.MkdirAll(*dataDir, 0o700); err != nil {
 			return fmt.Errorf("serve: data directory: %w", err)
 		}
-		*dbPath = filepath.Join(*dataDir, "tengen.db")
+		*dbPath = defaultDB(*dataDir)
 	}
 	// Computer opponents: Tengen's engine at every level, one search
 	// goroutine per move (the worker pool gives the parallelism), and the
@@ -107,17 +120,23 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Addr:        *addr,
 		BaseURL:     *baseURL,
 		TrustProxy:  *trustProxy,
+		MetricsAddr: *metricsAddr,
 		Logger:      logger,
 		EngineBots:  &engine.Options{Threads: 1},
 		DeadStones:  &engine.Options{Threads: 1},
 		BotsFile:    *botsFile,
 		BotWorkers:  *botWorkers,
 		BotMoveTime: *botMoveTime,
+		Admin:       *admin,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	logger.Info("tengen serving", "addr", a.Addr(), "db", *dbPath, "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)
+	attrs := []any{"addr", a.Addr()}
+	if m := a.MetricsAddr(); m != nil {
+		attrs = append(attrs, "metrics", m)
+	}
+	logger.Info("tengen serving", append(attrs, "db", *dbPath, "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)...)
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

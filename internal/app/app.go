@@ -14,8 +14,10 @@ import (
 	nethttp "net/http"
 	"time"
 
+	"tengen"
 	"tengen/engine"
 	tengenhttp "tengen/http"
+	"tengen/metrics"
 	"tengen/play"
 	"tengen/sqlite"
 )
@@ -37,6 +39,11 @@ type Config struct {
 	TrustProxy bool
 	// Logger receives every part's logs (default slog.Default()).
 	Logger *slog.Logger
+	// MetricsAddr is the address /metrics is served on, in the Prometheus
+	// text format (package metrics); empty means no metrics are collected.
+	// It is meant for a loopback or internal address, apart from the public
+	// site.
+	MetricsAddr string
 
 	// EngineBots, when not nil, offers Tengen's engine at every level as a
 	// computer opponent, searching with these options; a zero MaxTime
@@ -63,10 +70,24 @@ type Config struct {
 	// BcryptCost is the password hashing work factor (default
 	// bcrypt.DefaultCost); tests lower it to bcrypt.MinCost.
 	BcryptCost int
+	// Admin names the account that administers the server (`tengen serve
+	// --admin`): an existing account is made an admin by Open, a new one
+	// when it registers. Empty means the first person to register becomes
+	// the admin.
+	Admin string
+
 	// LoginBurst is how many logins and sign-ups one client address may
 	// make at once (default 20, see http.Config); benchmarks that register
 	// many users from one address raise it.
 	LoginBurst int
+	// ChallengeBurst is how many challenges one client address may create
+	// at once (default 20, see http.Config); benchmarks that create many
+	// games from one address raise it.
+	ChallengeBurst int
+	// MaxSocketsPerAddress is how many game WebSockets one client address
+	// may hold open (default 32, see http.Config); benchmarks that play
+	// many games from one address raise it.
+	MaxSocketsPerAddress int
 }
 
 // App is a running Tengen server. Its fields are set by Open and must not
@@ -82,6 +103,8 @@ type App struct {
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
 	Server *tengenhttp.Server
+	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
+	Metrics *metrics.Server
 
 	log *slog.Logger
 }
@@ -123,17 +146,30 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if cfg.Synchronous != "" {
 		a.DB.Synchronous = cfg.Synchronous
 	}
+	// m stays nil without MetricsAddr, and the hooks below stay unset.
+	var m *metrics.Metrics
+	if cfg.MetricsAddr != "" {
+		m = metrics.New()
+		a.DB.Committed = m.Commit
+	}
 	if err := a.DB.Open(); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", cfg.DBPath, err)
 	}
 	a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
 	a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
 	a.Ratings = sqlite.NewRatingService(a.DB)
+	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
+		derr := a.DB.Close()
+		return nil, errors.Join(err, derr)
+	}
 
 	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
+	}
+	if m != nil {
+		pc.MoveStored = func(kind tengen.MoveKind) { m.Move(string(kind)) }
 	}
 	a.Play = play.New(pc)
 	// From here on a failure closes the play service too, which ends the
@@ -145,17 +181,34 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
-	srv, err := tengenhttp.NewServer(tengenhttp.Config{
-		Addr:              cfg.Addr,
-		BaseURL:           cfg.BaseURL,
-		Logger:            cfg.Logger,
-		Health:            a.DB.Ping,
-		TrustForwardedFor: cfg.TrustProxy,
-		BcryptCost:        cfg.BcryptCost,
-		LoginBurst:        cfg.LoginBurst,
-	}, svc)
+	hc := tengenhttp.Config{
+		Addr:                 cfg.Addr,
+		BaseURL:              cfg.BaseURL,
+		Logger:               cfg.Logger,
+		Health:               a.DB.Ping,
+		TrustForwardedFor:    cfg.TrustProxy,
+		BcryptCost:           cfg.BcryptCost,
+		LoginBurst:           cfg.LoginBurst,
+		ChallengeBurst:       cfg.ChallengeBurst,
+		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
+		Admin:                cfg.Admin,
+	}
+	if m != nil {
+		hc.OnRequest = m.Request
+	}
+	srv, err := tengenhttp.NewServer(hc, svc)
 	if err != nil {
 		return nil, a.undo(err)
+	}
+	if m != nil {
+		g := metrics.Gauges{WebSockets: srv.WebSockets, LiveGames: a.Play.LiveGames}
+		if len(bots) > 0 {
+			g.BotQueue = a.Play.BotLoad
+		}
+		m.Watch(g)
+		if a.Metrics, err = m.Listen(cfg.MetricsAddr, cfg.Logger); err != nil {
+			return nil, a.undo(err)
+		}
 	}
 	if cfg.Addr != "" {
 		if err := srv.Open(); err != nil {
@@ -166,9 +219,40 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	return a, nil
 }
 
+// promoteAdmin makes the account named name an admin if it exists; one
+// that registers later becomes an admin then (see http.Config.Admin).
+func (a *App) promoteAdmin(ctx context.Context, name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := tengen.ValidateUserName(name); err != nil {
+		return fmt.Errorf("admin %q: %w", name, err)
+	}
+	u, err := a.Users.FindUserByName(ctx, name)
+	switch {
+	case tengen.ErrorCode(err) == tengen.ENOTFOUND:
+		a.log.Info("admin account not registered yet: it becomes an admin when it registers", "name", name)
+		return nil
+	case err != nil:
+		return fmt.Errorf("admin %q: %w", name, err)
+	case u.Bot:
+		return fmt.Errorf("admin %q is a computer player", name)
+	case u.Admin:
+		return nil
+	}
+	if _, err := a.Users.SetUserAdmin(ctx, u.ID, true); err != nil {
+		return fmt.Errorf("admin %q: %w", name, err)
+	}
+	a.log.Info("admin role granted", "user", u.ID, "name", u.Name, "reason", "named by the admin setting")
+	return nil
+}
+
 // undo closes the play service and the database after a failed step of
 // Open and returns err with their errors, if any.
 func (a *App) undo(err error) error {
+	if a.Metrics != nil {
+		err = errors.Join(err, a.Metrics.Shutdown(context.Background()))
+	}
 	perr := a.Play.Close()
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
@@ -183,6 +267,15 @@ func (a *App) undo(err error) error {
 // Handler returns the web server's handler, for callers that serve it
 // themselves.
 func (a *App) Handler() nethttp.Handler { return a.Server.Handler() }
+
+// MetricsAddr returns the address /metrics is served on, or nil when
+// Config.MetricsAddr was empty.
+func (a *App) MetricsAddr() net.Addr {
+	if a.Metrics == nil {
+		return nil
+	}
+	return a.Metrics.Addr()
+}
 
 // Addr returns the address the web server listens on, or nil when
 // Config.Addr was empty.
@@ -199,6 +292,11 @@ func (a *App) Close(ctx context.Context) error {
 	var errs []error
 	if err := a.Server.Shutdown(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("shutdown: %w", err))
+	}
+	if a.Metrics != nil {
+		if err := a.Metrics.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("metrics shutdown: %w", err))
+		}
 	}
 	if err := a.Play.Close(); err != nil {
 		a.log.Error("storing clocks at shutdown", "err", err)

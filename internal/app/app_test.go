@@ -82,6 +82,7 @@ func TestOpenUndoes(t *testing.T) {
 		{name: "bots file", cfg: app.Config{BotsFile: "no-such-bots.json"}, want: "bots: open no-such-bots.json", nodb: true},
 		{name: "base URL", cfg: app.Config{BaseURL: "ftp://go.example.org"}, want: "must be an absolute http or https URL"},
 		{name: "listen", cfg: app.Config{Addr: busy.Addr().String()}, want: "listen tcp " + busy.Addr().String()},
+		{name: "metrics listen", cfg: app.Config{Addr: "127.0.0.1:0", MetricsAddr: busy.Addr().String()}, want: "metrics: listen tcp " + busy.Addr().String()},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "tengen.db")

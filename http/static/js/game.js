@@ -23,6 +23,8 @@ function start(root) {
     scoringControls: $("scoring-controls"), accept: $("accept"), resume: $("resume"),
     result: $("result"), replay: $("replay"), slider: $("nav-slider"), navPos: $("nav-pos"),
     coords: $("opt-coords"), numbers: $("opt-numbers"),
+    repetition: $("repetition"), repetitionStatus: $("repetition-status"), repetitionControls: $("repetition-controls"),
+    handicap: $("handicap-placing"), handicapStatus: $("handicap-status"), handicapControls: $("handicap-controls"),
   };
 
   const baseTitle = document.title;
@@ -34,6 +36,8 @@ function start(root) {
   let view = null;
   /** pending maps command ids to their kinds while the server has not answered. */
   const pending = new Map();
+  /** chosen holds the points Black picked for the free handicap stones, not yet sent. */
+  let chosen = [];
   let nextId = 1;
   let ws = null;
   let attempt = 0;
@@ -106,6 +110,27 @@ function start(root) {
     }
   });
   ui.resume.addEventListener("click", () => send({ type: "resume" }));
+  // The repetition offer (1989 Japanese rules, Art. 12).
+  $("void-agree").addEventListener("click", () => {
+    if (state && state.repetition) {
+      send({ type: "agree-void", seq: state.repetition.seq });
+    }
+  });
+  $("void-decline").addEventListener("click", () => {
+    if (state && state.repetition) {
+      send({ type: "decline-void", seq: state.repetition.seq });
+    }
+  });
+  // Free handicap stones are chosen on the board and placed at once.
+  $("handicap-place").addEventListener("click", () => {
+    if (state && chosen.length === handicapLeft()) {
+      send({ type: "place-handicap", seq: state.game.moveCount + 1, points: chosen.map((p) => [p.x, p.y]) });
+    }
+  });
+  $("handicap-clear").addEventListener("click", () => {
+    chosen = [];
+    render();
+  });
 
   // Replay navigation.
   const go = (n) => {
@@ -171,7 +196,7 @@ function start(root) {
       }
       handle(msg);
     });
-    sock.addEventListener("close", () => {
+    sock.addEventListener("close", (ev) => {
       if (sock !== ws) {
         return;
       }
@@ -179,6 +204,12 @@ function start(root) {
       pending.clear();
       if (state && state.game.status === "finished") {
         setConnection("");
+        return;
+      }
+      // The session ended (logged out, everywhere or here, or the account
+      // was disabled): reconnecting would only watch as a stranger.
+      if (ev.code === 1008 && ev.reason.startsWith("session ended")) {
+        setConnection(T.sessionEnded);
         return;
       }
       // Backoff: 0.5 s, 1 s, 2 s, … up to 30 s, with some jitter so that
@@ -232,6 +263,7 @@ function start(root) {
     switch (msg.type) {
       case "game":
         state = msg.state;
+        state.repetition = state.repetition || null;
         state.moves = state.moves || [];
         state.proposal = normaliseProposal(state.proposal);
         announcement = "";
@@ -252,6 +284,10 @@ function start(root) {
         state.board = msg.board;
         state.captures = msg.captures;
         state.lastMove = msg.move;
+        state.repetition = msg.repetition || null;
+        if (handicapLeft() === 0) {
+          chosen = [];
+        }
         if ("clock" in msg) {
           state.clock = msg.clock;
         }
@@ -272,6 +308,7 @@ function start(root) {
         }
         state.game = msg.game;
         state.clock = msg.clock;
+        state.repetition = null;
         state.proposal = normaliseProposal(msg.proposal);
         if (msg.game.status !== "finished") {
           announcement = "";
@@ -295,6 +332,14 @@ function start(root) {
         if (!state.proposal.acceptedBy.includes(msg.color)) {
           state.proposal.acceptedBy.push(msg.color);
         }
+        render();
+        break;
+      case "repetition":
+        if (!state || !state.repetition || state.repetition.seq !== msg.seq) {
+          resync();
+          return;
+        }
+        state.repetition = msg.repetition;
         render();
         break;
       case "ok":
@@ -342,6 +387,10 @@ function start(root) {
       if (!state.you) {
         return;
       }
+      if (handicapLeft() > 0 && state.you === "black") {
+        chooseHandicapPoint(p);
+        return;
+      }
       if (g.toMove !== state.you) {
         showError(T.notYourTurn);
         return;
@@ -359,6 +408,29 @@ function start(root) {
         send({ type: "toggle", x: p.x, y: p.y });
       }
     }
+  }
+
+  /**
+   * handicapLeft returns how many free handicap stones Black has still to
+   * place: Black's first moves are the placements (docs/API.md).
+   */
+  function handicapLeft() {
+    const h = state && state.handicap;
+    if (!h || !h.free || h.stones < 2 || state.game.status !== "playing") {
+      return 0;
+    }
+    return Math.max(0, h.stones - state.moves.length);
+  }
+
+  /** chooseHandicapPoint picks an empty point for a handicap stone, or drops it again. */
+  function chooseHandicapPoint(p) {
+    const i = chosen.findIndex((q) => q.x === p.x && q.y === p.y);
+    if (i >= 0) {
+      chosen.splice(i, 1);
+    } else if (board.at(p.x, p.y) === EMPTY && chosen.length < handicapLeft()) {
+      chosen.push(p);
+    }
+    render();
   }
 
   /** announce words the last move for the status line (read out by screen readers). */
@@ -396,8 +468,11 @@ function start(root) {
     }
     if (view === null) {
       const last = state.lastMove && state.lastMove.kind === "play" ? state.lastMove : null;
+      // The chosen handicap points are drawn as Black's stones until sent.
+      const stones = chosen.length === 0 ? state.board : state.board.map((row, y) =>
+        Array.from(row, (c, x) => (chosen.some((p) => p.x === x && p.y === y) ? "B" : c)).join(""));
       board.update({
-        stones: state.board, numbers,
+        stones, numbers,
         lastMove: last ? { x: last.x, y: last.y } : null,
         hoverColor: g.status === "playing" && mine && g.toMove === you ? (you === "black" ? BLACK : WHITE) : 0,
         dead: counted ? state.proposal.dead.map(([x, y]) => ({ x, y })) : [],
@@ -444,8 +519,29 @@ function start(root) {
     if (ui.play.hidden) {
       $("resign-confirm").hidden = true;
     }
-    ui.pass.hidden = g.status !== "playing";
+    ui.pass.hidden = g.status !== "playing" || handicapLeft() > 0;
     ui.pass.disabled = g.toMove !== you;
+
+    // Free handicap placement.
+    const left = view === null ? handicapLeft() : 0;
+    ui.handicap.hidden = left === 0;
+    ui.handicapControls.hidden = !(left > 0 && you === "black");
+    if (left > 0) {
+      ui.handicapStatus.textContent = you === "black" ? format(T.handicapChoose, left, chosen.length) : format(T.handicapWait, left);
+      $("handicap-place").disabled = chosen.length !== left;
+      $("handicap-clear").disabled = chosen.length === 0;
+    }
+
+    // The repetition offer.
+    const rep = view === null && g.status === "playing" ? state.repetition : null;
+    ui.repetition.hidden = !rep;
+    if (rep) {
+      const names = (cs) => cs.map((c) => colorName(T, c)).join(", ");
+      const answered = rep.agreedBy.includes(you) || rep.declinedBy.includes(you);
+      ui.repetitionControls.hidden = !mine || answered || rep.declinedBy.length > 0;
+      ui.repetitionStatus.textContent = rep.declinedBy.length ? format(T.repetitionDeclined, names(rep.declinedBy))
+        : rep.agreedBy.length ? format(T.repetitionAgreed, names(rep.agreedBy)) : T.repetitionAsked;
+    }
 
     // Scoring.
     ui.scoring.hidden = !counted;
