@@ -68,3 +68,36 @@ func TestEngineBotAnchors(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelledGameUnrated checks that an admin's cancellation of a rated
+// game (result Void) rates nobody, while a resignation in the same setting
+// does.
+func TestCancelledGameUnrated(t *testing.T) {
+	ctx := context.Background()
+	for _, cancel := range []bool{true, false} {
+		e := newEnv(t)
+		set := settings(9, "japanese", noTime)
+		set.Rated = true
+		id := e.newGame(set)
+		users := sqlite.NewUserService(e.db)
+		if cancel {
+			if _, err := users.SetUserAdmin(ctx, e.user("carol"), true); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.svc.Do(ctx, id, e.user("carol"), tengen.Command{Kind: tengen.CommandCancel}); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			e.run(id, []step{{user: "black", cmd: "resign"}})
+		}
+		for _, who := range []string{"black", "white"} {
+			u, err := users.FindUserByID(ctx, e.user(who))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if moved := u.Rating != 1500 || u.Deviation != 350; moved == cancel {
+				t.Errorf("cancelled %v: %s's rating %v ± %v", cancel, who, u.Rating, u.Deviation)
+			}
+		}
+	}
+}
