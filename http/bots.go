@@ -11,7 +11,7 @@ import (
 // defaultBotForm is a first game against the computer: 9×9 without a
 // clock, the human with Black.
 var defaultBotForm = challengeForm{
-	BoardSize: "9", Ruleset: "japanese", Handicap: "0", Color: "black", TCKind: "none",
+	BoardSize: "9", Ruleset: "japanese", Handicap: "0", Color: "black", TCKind: "none", Rated: "auto",
 	MainMinutes: "10", Periods: "3", PeriodSeconds: "30", Stones: "25", CanadianMinutes: "10",
 	IncrementSeconds: "10", MaxMinutes: "30", DaysPerMove: "3", MaxDays: "14",
 }
