@@ -8,8 +8,9 @@
 -- New accounts start at 1500 ± 350 unless they declare a level at sign-up.
 -- Existing games and challenges were played before ratings and stay unrated.
 
-ALTER TABLE users ADD COLUMN rating DOUBLE PRECISION NOT NULL DEFAULT 1500
-	CONSTRAINT users_rating CHECK (rating > 0);
+-- A rating has no lower bound (Glicko-2 ratings may even fall below 0, which
+-- is still 30 kyu): a bound here could refuse the result of a game.
+ALTER TABLE users ADD COLUMN rating DOUBLE PRECISION NOT NULL DEFAULT 1500;
 ALTER TABLE users ADD COLUMN deviation DOUBLE PRECISION NOT NULL DEFAULT 350
 	CONSTRAINT users_deviation CHECK (deviation > 0);
 ALTER TABLE users ADD COLUMN volatility DOUBLE PRECISION NOT NULL DEFAULT 0.06
@@ -38,5 +39,5 @@ CREATE TABLE rating_history (
 	deviation_before DOUBLE PRECISION NOT NULL,
 	created_at       TEXT NOT NULL,
 	PRIMARY KEY (game_id, user_id),
-	CONSTRAINT rating_history_values CHECK (rating > 0 AND deviation > 0 AND volatility > 0)
+	CONSTRAINT rating_history_values CHECK (deviation > 0 AND volatility > 0)
 ) WITHOUT ROWID;
