@@ -5,9 +5,10 @@
 // The search is a depth-first proof search over AND/OR nodes with a
 // transposition table and move ordering, bounded by a depth and a node
 // budget. A search that runs out of either counts as a failure for the side
-// that tries to prove its goal, so a proof ("Win") is always sound; only the
-// claim that something cannot be proven depends on the bounds, and Evaluate
-// then says Unknown instead of guessing.
+// that tries to prove its goal, and a line that repeats a position counts
+// for the defender (a game that never ends never captures the target); both
+// kinds of answer stay out of the transposition table. Evaluate says Unknown
+// when neither side's goal could be proven within the bounds.
 //
 // Ko is handled with a ko master: in every search one side may retake a ko at
 // once (as if it had an endless supply of ko threats elsewhere), the other
@@ -103,8 +104,8 @@ type Limits struct {
 // The default limits keep a problem of about a dozen empty points well under
 // a second.
 const (
-	DefaultMaxDepth = 30
-	DefaultMaxNodes = 400_000
+	DefaultMaxDepth = 40
+	DefaultMaxNodes = 1_000_000
 )
 
 // ErrPosition reports a position the solver cannot read.
@@ -255,7 +256,7 @@ func (s *Solver) Prove(prover, master goban.Color) bool {
 	if s.tts[k] == nil {
 		s.tts[k] = map[ttKey]bool{}
 	}
-	st := &search{s: s, prover: prover, master: master, tt: s.tts[k], budget: s.limits.MaxNodes}
+	st := &search{s: s, prover: prover, master: master, tt: s.tts[k], path: map[ttKey]bool{}, budget: s.limits.MaxNodes}
 	win, _ := st.prove(s.toMove, 0, 0)
 	return win
 }
@@ -265,12 +266,17 @@ type search struct {
 	s              *Solver
 	prover, master goban.Color
 	tt             map[ttKey]bool
-	budget         int
+	// path holds the positions of the current line.
+	path   map[ttKey]bool
+	budget int
 }
 
 // prove returns whether the prover wins with toMove to play, and whether the
-// answer is exact (not cut by a bound). A true answer is always exact:
-// bounds only ever count against the prover.
+// answer is exact: neither cut by a bound (which counts against the prover)
+// nor decided by a repetition of a position on the current line (which
+// counts for the defender: a line that never ends never captures). Only
+// exact answers go into the transposition table, so that it never holds a
+// result that depends on the way to a position.
 func (st *search) prove(toMove goban.Color, depth int, passes uint8) (bool, bool) {
 	s := st.s
 	proverAttacks := st.prover != s.defender
@@ -290,10 +296,15 @@ func (st *search) prove(toMove goban.Color, depth int, passes uint8) (bool, bool
 	if v, ok := st.tt[key]; ok {
 		return v, true
 	}
+	if st.path[key] {
+		return !proverAttacks, false
+	}
 	if s.bensonAlive() {
 		st.tt[key] = !proverAttacks
 		return !proverAttacks, true
 	}
+	st.path[key] = true
+	defer delete(st.path, key)
 	var buf [64]goban.Loc
 	moves := s.moves(buf[:0], toMove, toMove == st.master)
 	proverMoves := toMove == st.prover
@@ -310,28 +321,20 @@ func (st *search) prove(toMove goban.Color, depth int, passes uint8) (bool, bool
 		}
 		win, ex := st.prove(toMove.Opponent(), depth+1, np)
 		s.b.Undo()
-		if proverMoves && win {
-			st.tt[key] = true
-			return true, true
-		}
-		if !proverMoves && !win {
+		if win == proverMoves {
+			// The side to move found its winning move.
 			if ex {
-				st.tt[key] = false
+				st.tt[key] = win
 			}
-			return false, ex
+			return win, ex
 		}
 		exact = exact && ex
 	}
-	// The prover found no winning move (false), or every opponent move
-	// lost for the opponent (true, exact by construction).
-	if proverMoves {
-		if exact {
-			st.tt[key] = false
-		}
-		return false, exact
+	// Every move of the side to move lost.
+	if exact {
+		st.tt[key] = !proverMoves
 	}
-	st.tt[key] = true
-	return true, true
+	return !proverMoves, exact
 }
 
 // moves appends c's legal moves in the region to buf, best first by a

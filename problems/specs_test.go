@@ -1,0 +1,215 @@
+package problems
+
+// specs are the problems, easiest first. Positions are classic shapes and
+// common patterns; the solver finds the right moves and the answers.
+var specs = []spec{
+	// First steps: atari and capture. A ',' next to a stone is open
+	// space: a chain that reaches it has escaped.
+	{id: "p001", level: "30k", goal: "capture", diagram: `
+, , , , ,
+, , X , ,
+, X o . ,
+, , X , ,
+, , , , ,`},
+	{id: "p002", level: "30k", goal: "capture", diagram: `
+X o . , ,
+, X . , ,
+, , , , ,`},
+	{id: "p003", level: "30k", goal: "capture", diagram: `
+, X o O . ,
+, , X X , ,
+, , , , , ,`},
+	{id: "p004", level: "30k", goal: "save", diagram: `
+, , , , ,
+, , O , ,
+, O x . ,
+, , O . ,
+, , , , ,`},
+	{id: "p005", level: "30k", goal: "capture", diagram: `
+. o X , ,
+X X , , ,
+, , , , ,`},
+	{id: "p006", level: "29k", goal: "save", diagram: `
+O x . O ,
+O X . , ,
+, O , , ,
+, , , , ,`},
+	// Atari towards the edge, or the wall.
+	{id: "p007", level: "28k", goal: "capture", diagram: `
+, , . . , ,
+, X o . X ,
+, , X X , ,
+, , , , , ,`},
+	{id: "p008", level: "28k", goal: "capture", diagram: `
+. . . X , ,
+. o . X , ,
+X X X , , ,
+, , , , , ,`},
+	// Snapback.
+	{id: "p012", level: "25k", goal: "capture", diagram: `
+. . o O X ,
+O O O X X ,
+X X X , , ,
+, , , , , ,`},
+	{id: "p013", level: "25k", goal: "capture", diagram: `
+X . . o X ,
+X O O O X ,
+X X X X , ,
+, , , , , ,`},
+	// Two eyes: the eye space of three.
+	{id: "p014", level: "25k", goal: "kill", diagram: `
+. . . O X ,
+O o O O X ,
+X X X X X ,
+, , , , , ,`},
+	{id: "p015", level: "25k", goal: "live", diagram: `
+. . . O X ,
+O o O O X ,
+X X X X X ,
+, , , , , ,`},
+	{id: "p016", level: "24k", goal: "kill", diagram: `
+. . O X ,
+. o O X ,
+O O X X ,
+X X X , ,
+, , , , ,`},
+	{id: "p017", level: "24k", goal: "live", diagram: `
+. . O X ,
+. o O X ,
+O O X X ,
+X X X , ,
+, , , , ,`},
+	{id: "p018", level: "24k", goal: "kill", diagram: `
+X X X X X X ,
+X O O O O X ,
+O . . . O X ,
+O O o O O X ,
+X X X X X X ,
+, , , , , , ,`},
+
+	{id: "p019", level: "24k", goal: "live", diagram: `
+X X X X X X ,
+X O O O O X ,
+O . . . O X ,
+O O o O O X ,
+X X X X X X ,
+, , , , , , ,`},
+	// The eye space of three on the side.
+	{id: "p020", level: "24k", goal: "kill", diagram: `
+X O . . . O X ,
+X O O o O O X ,
+X X X X X X X ,
+, , , , , , , ,`},
+	{id: "p021", level: "24k", goal: "live", diagram: `
+X O . . . O X ,
+X O O o O O X ,
+X X X X X X X ,
+, , , , , , , ,`},
+	// Four points in a T: the pyramid four.
+	{id: "p022", level: "23k", goal: "kill", diagram: `
+X O . . . O X ,
+X O O . O O X ,
+X X O o O X X ,
+, X X X X X , ,
+, , , , , , , ,`},
+	{id: "p023", level: "23k", goal: "live", diagram: `
+X O . . . O X ,
+X O O . O O X ,
+X X O o O X X ,
+, X X X X X , ,
+, , , , , , , ,`},
+	// The bulky five.
+	{id: "p024", level: "22k", goal: "kill", diagram: `
+. . . O X ,
+. . o O X ,
+O O O X X ,
+X X X X , ,
+, , , , , ,`},
+	{id: "p025", level: "22k", goal: "live", diagram: `
+. . . O X ,
+. . o O X ,
+O O O X X ,
+X X X X , ,
+, , , , , ,`},
+	// The crossed five.
+	{id: "p026", level: "22k", goal: "kill", diagram: `
+, X X X X X ,
+X X O O O X X
+X O O . O O X
+X O . . . O X
+X O O . o O X
+X X O O O X X
+, X X X X X ,`},
+	{id: "p027", level: "22k", goal: "live", diagram: `
+, X X X X X ,
+X X O O O X X
+X O O . O O X
+X O . . . O X
+X O O . o O X
+X X O O O X X
+, X X X X X ,`},
+	// The rabbity six.
+	{id: "p028", level: "21k", goal: "kill", diagram: `
+X X X X X X ,
+X O O O O X ,
+X O . . O X ,
+O . . . O X ,
+O O . o O X ,
+X O O O O X ,
+X X X X X X ,`},
+	{id: "p029", level: "21k", goal: "live", diagram: `
+X X X X X X ,
+X O O O O X ,
+X O . . O X ,
+O . . . O X ,
+O O . o O X ,
+X O O O O X ,
+X X X X X X ,`},
+	// Bent four with the bend in the corner: Black gets a ko at best.
+	{id: "p030", level: "18k", goal: "kill", ko: true, diagram: `
+. . . O X ,
+. o O O X ,
+O O X X X ,
+X X X , , ,
+, , , , , ,`},
+	{id: "p031", level: "21k", goal: "live", diagram: `
+. . . O X ,
+. o O O X ,
+O O X X X ,
+X X X , , ,
+, , , , , ,`},
+	// The L group.
+	{id: "p032", level: "20k", goal: "kill", diagram: `
+. . . . O ,
+. x X X O ,
+. X O O O ,
+. X O , , ,
+O O O , , ,`},
+	// Seki is life, too.
+	{id: "p033", level: "20k", goal: "live", diagram: `
+O O O O O O ,
+x X X X X O ,
+. O O . X O ,
+X X X X X O ,
+O O O O O O ,`},
+	// Snapback on the side.
+	{id: "p040", level: "20k", goal: "capture", diagram: `
+, X . . X ,
+, X o O X ,
+, X O X , ,
+, X O X , ,
+, , X , , ,
+, , , , , ,`},
+	// Save by capturing.
+	{id: "p041", level: "26k", goal: "save", diagram: `
+, , , , , ,
+, O O X , ,
+O x X O . ,
+, O X . , ,
+, , , , , ,`},
+	{id: "p042", level: "26k", goal: "save", diagram: `
+. O X , , ,
+. x O , , ,
+X O , , , ,
+, , , , , ,`},
+}
