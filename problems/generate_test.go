@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,6 +76,69 @@ type spec struct {
 	size int
 	// hint, en and de, is added to the statement.
 	hintEN, hintDE string
+	// from names another spec whose problem this one shows mirrored left
+	// to right, flipped top to bottom, or with the colours swapped.
+	from               string
+	mirror, flip, swap bool
+}
+
+// resolve returns sp with the diagram, goal and level of its from spec,
+// transformed.
+func resolve(sp spec) (spec, error) {
+	if sp.from == "" {
+		return sp, nil
+	}
+	var src *spec
+	for i := range specs {
+		if specs[i].id == sp.from {
+			src = &specs[i]
+		}
+	}
+	if src == nil || src.from != "" {
+		return sp, fmt.Errorf("from %q: no such spec, or a variant itself", sp.from)
+	}
+	out := *src
+	out.id, out.from = sp.id, ""
+	size := src.size
+	if size == 0 {
+		size = 9
+	}
+	var rows [][]rune
+	for _, line := range strings.Split(src.diagram, "\n") {
+		line = strings.ReplaceAll(strings.TrimSpace(line), " ", "")
+		if line == "" {
+			continue
+		}
+		row := []rune(line)
+		for len(row) < size {
+			row = append(row, ',')
+		}
+		if sp.mirror {
+			slices.Reverse(row)
+		}
+		if sp.swap {
+			for i, r := range row {
+				row[i] = map[rune]rune{'X': 'O', 'O': 'X', 'x': 'o', 'o': 'x'}[r]
+				if row[i] == 0 {
+					row[i] = r
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	if sp.flip {
+		for len(rows) < size {
+			rows = append(rows, []rune(strings.Repeat(",", size)))
+		}
+		slices.Reverse(rows)
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		b.WriteString(string(row))
+		b.WriteByte('\n')
+	}
+	out.diagram = b.String()
+	return out, nil
 }
 
 type lang struct{ en, de string }
@@ -167,6 +231,10 @@ func moveNode(c goban.Color, m tsumego.Move) *sgf.Node {
 const maxTurns = 5
 
 func generate(sp spec) ([]byte, error) {
+	sp, err := resolve(sp)
+	if err != nil {
+		return nil, err
+	}
 	size := sp.size
 	if size == 0 {
 		size = 9
@@ -233,7 +301,6 @@ func generate(sp spec) ([]byte, error) {
 	// The position, read from the spec rather than back from the file:
 	// Parse refuses a root without its tree.
 	p := &tengen.Problem{ID: sp.id, Size: size, ToPlay: user, Target: target[0], Goal: sp.goal, Ko: sp.ko}
-	var err error
 	if p.SGF, err = sgf.Format(root); err != nil {
 		return nil, err
 	}
@@ -262,8 +329,23 @@ func generate(sp spec) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	right := 0
 	for _, k := range kids {
 		root.AddChild(k)
+		if k.Has("TE") {
+			right++
+		}
+	}
+	// A problem is a question with few answers: three at most.
+	if right > 3 {
+		var rs []string
+		for _, k := range kids {
+			if k.Has("TE") {
+				v, _ := k.Value(user.Letter())
+				rs = append(rs, v)
+			}
+		}
+		return nil, fmt.Errorf("%d right first moves %v", right, rs)
 	}
 	return sgf.Format(root)
 }

@@ -40,12 +40,6 @@ O X . , ,
 , X o . X ,
 , , X X , ,
 , , , , , ,`},
-	{id: "p008", level: "28k", goal: "capture", diagram: `
-. . . X , ,
-. o . X , ,
-X X X , , ,
-, , , , , ,`},
-	// Snapback.
 	{id: "p012", level: "25k", goal: "capture", diagram: `
 . . o O X ,
 O O O X X ,
@@ -212,4 +206,133 @@ O x X O . ,
 . x O , , ,
 X O , , , ,
 , , , , , ,`},
+
+	// The second line: six stones die, eight live.
+	{id: "p043", level: "19k", goal: "kill", diagram: `
+. . . . . . . . ,
+O X X x X X X O ,
+, O O O O O O , ,
+, , , , , , , , ,`},
+	{id: "p045", level: "21k", goal: "kill", diagram: `
+. . . . . . ,
+O X x X X O ,
+, O O O O , ,
+, , , , , , ,`},
+	// Corner groups with room to spare.
+	{id: "p047", level: "18k", goal: "live", diagram: `
+. . . . O ,
+. . . . O ,
+. . x X O ,
+X X X O O ,
+O O O O , ,
+, , , , , ,`},
+	{id: "p052", level: "23k", goal: "kill", diagram: `
+X O . . O X ,
+X O . o O X ,
+X O O O O X ,
+X X X X X X ,
+, , , , , , ,`},
+	{id: "p053", level: "23k", goal: "live", diagram: `
+X O . . O X ,
+X O . o O X ,
+X O O O O X ,
+X X X X X X ,
+, , , , , , ,`},
+	{id: "p056", level: "21k", goal: "kill", diagram: `
+X O . . . O X ,
+X O . . o O X ,
+X O O O O O X ,
+X X X X X X X ,
+, , , , , , , ,`},
+	{id: "p057", level: "21k", goal: "live", diagram: `
+X O . . . O X ,
+X O . . o O X ,
+X O O O O O X ,
+X X X X X X X ,
+, , , , , , , ,`},
+	// Capture the cutting stones.
+	{id: "p058", level: "26k", goal: "capture", diagram: `
+, , , , , ,
+, X X . , ,
+X O o . X ,
+, X X X , ,
+, , , , , ,`},
+	{id: "p060", level: "29k", goal: "save", diagram: `
+, , , , ,
+, X O . ,
+, O x . ,
+, X X , ,
+, , , , ,`},
+	{id: "p064", level: "14k", goal: "live", diagram: `
+. . . O X ,
+. x O O X ,
+O O . X X ,
+. X X , , ,
+X , , , , ,
+, , , , , ,`},
+
+	{id: "p073", level: "24k", goal: "capture", diagram: `
+. . O X ,
+O o O X ,
+X X X X ,
+, , , , ,`},
+	{id: "p081", ko: true, level: "16k", goal: "live", diagram: `
+. . . . X ,
+. o O . X ,
+O O O X X ,
+X X X X , ,
+, , , , , ,`},
+	{id: "p082", ko: true, level: "15k", goal: "kill", diagram: `
+. . . . . X ,
+. o O O . X ,
+O O X O X X ,
+X X X X , , ,
+, , , , , , ,`},
+	{id: "p084", level: "14k", goal: "kill", diagram: `
+. . . . X ,
+. . o . X ,
+O O O X X ,
+X X X X , ,
+, , , , , ,`},
+	{id: "p085", ko: true, level: "14k", goal: "live", diagram: `
+. . . . X ,
+. . o . X ,
+O O O X X ,
+X X X X , ,
+, , , , , ,`},
+	{id: "p086", level: "13k", goal: "kill", diagram: `
+. . . . . X ,
+. . o O . X ,
+O O O O X X ,
+X X X X X , ,
+, , , , , , ,`},
+	{id: "p087", level: "13k", goal: "live", diagram: `
+. . . . . X ,
+. . o O . X ,
+O O O O X X ,
+X X X X X , ,
+, , , , , , ,`},
+	{id: "p088", ko: true, level: "12k", goal: "kill", diagram: `
+. . . . . . X ,
+. . o O O . X ,
+O O O X O X X ,
+X X X X X , , ,
+, , , , , , , ,`},
+
+	// The same shapes in other corners, some with the colours swapped:
+	// a shape must be recognised whichever way it faces.
+	{id: "p116", from: "p016", mirror: true},
+	{id: "p117", from: "p017", flip: true, swap: true},
+	{id: "p124", from: "p024", flip: true},
+	{id: "p125", from: "p025", mirror: true, swap: true},
+	{id: "p128", from: "p028", swap: true},
+	{id: "p130", from: "p030", mirror: true},
+	{id: "p132", from: "p032", flip: true},
+	{id: "p143", from: "p043", swap: true},
+	{id: "p147", from: "p047", mirror: true, swap: true},
+	{id: "p152", from: "p052", flip: true, swap: true},
+	{id: "p157", from: "p057", flip: true},
+	{id: "p164", from: "p064", mirror: true},
+	{id: "p184", from: "p084", flip: true, swap: true},
+	{id: "p187", from: "p087", mirror: true},
 }
