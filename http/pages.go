@@ -138,6 +138,8 @@ type pageData struct {
 	Bots     []tengen.BotInfo // home: computer opponents
 	BotForm  challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 	Admin    *adminPage       // admin page
+	Problems *problemsPage    // problem list
+	Problem  *problemPage     // one problem
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {

@@ -81,7 +81,7 @@ func (s *Set) Problem(id string) (*tengen.Problem, error) {
 	if p, ok := s.byID[id]; ok {
 		return p, nil
 	}
-	return nil, tengen.Errorf(tengen.ENOTFOUND, "problem not found")
+	return nil, tengen.Errorf(tengen.ENOTFOUND, "Problem not found.")
 }
 
 // Parse reads one problem file.
