@@ -66,6 +66,7 @@ type problemPage struct {
 // problemData is the problem as the page's script reads it.
 type problemData struct {
 	ID       string      `json:"id"`
+	Goal     string      `json:"goal"`
 	Size     int         `json:"size"`
 	ToPlay   string      `json:"toPlay"`
 	Black    []xy        `json:"black"`
@@ -165,7 +166,7 @@ func (s *Server) handleProblemPage(w nethttp.ResponseWriter, r *nethttp.Request)
 		s.error(w, r, err)
 		return
 	}
-	pd := (problemData{ID: p.ID, Size: p.Size, ToPlay: p.ToPlay.String(), Black: points(p.Black),
+	pd := (problemData{ID: p.ID, Goal: p.Goal, Size: p.Size, ToPlay: p.ToPlay.String(), Black: points(p.Black),
 		White: points(p.White), Target: xy{p.Target.X, p.Target.Y}, Tree: treeFor(p.Tree, data.Lang), LoggedIn: data.User != nil})
 	pg := &problemPage{Problem: p, Data: pd, Texts: s.pages.scriptTexts(data.Lang), Solved: solved[p.ID]}
 	list := s.svc.Problems.Problems()

@@ -27,6 +27,24 @@ function start(root) {
   };
   let stones, nodes, moves, busy, over;
 
+  // show updates the board, then marks the target stone of a capture or
+  // save problem (the statement speaks of "the marked stones") with a
+  // square, as SGF's MA marks it in the file.
+  function show(st) {
+    board.update(st);
+    const t = data.target;
+    const c = stones[t.y * size + t.x];
+    if ((data.goal === "capture" || data.goal === "save") && c !== EMPTY) {
+      const k = 2.2, x = board.px(t.x), y = board.py(t.y);
+      const sq = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      for (const [a, v] of Object.entries({ x: x - k, y: y - k, width: 2 * k, height: 2 * k, fill: "none",
+        stroke: c === BLACK ? "#fff" : "#111", "stroke-width": 0.6, "class": "target-mark" })) {
+        sq.setAttribute(a, String(v));
+      }
+      board.gMarks.appendChild(sq);
+    }
+  }
+
   const board = new Board(document.getElementById("board"), {
     width: size,
     label: T.problemBoard,
@@ -46,7 +64,7 @@ function start(root) {
     ui.pass.disabled = false;
     ui.status.textContent = T.problemYourMove;
     root.dataset.state = "playing";
-    board.update({ stones, lastMove: null, hoverColor: user });
+    show({ stones, lastMove: null, hoverColor: user });
   }
 
   function userMove(x, y, pass) {
@@ -70,7 +88,7 @@ function start(root) {
     }
     ui.comment.textContent = n.text || "";
     busy = true;
-    board.update({ hoverColor: 0 });
+    show({ hoverColor: 0 });
     setTimeout(() => {
       const a = n.kids[0];
       apply(a, user === BLACK ? WHITE : BLACK);
@@ -78,14 +96,14 @@ function start(root) {
       nodes = a.kids || [];
       busy = false;
       ui.status.textContent = T.problemYourMove;
-      board.update({ hoverColor: user });
+      show({ hoverColor: user });
     }, ANSWER_DELAY);
   }
 
   function finish(solved, answer, text) {
     over = true;
     ui.pass.disabled = true;
-    board.update({ hoverColor: 0 });
+    show({ hoverColor: 0 });
     const done = () => {
       root.dataset.state = solved ? "solved" : "failed";
       ui.status.textContent = solved ? T.problemSolved : T.problemFailed;
@@ -152,7 +170,7 @@ function start(root) {
         }
       }
     }
-    board.update({ stones, lastMove: n.pass ? null : { x: n.x, y: n.y } });
+    show({ stones, lastMove: n.pass ? null : { x: n.x, y: n.y } });
   }
 
   function neighbours(x, y) {
