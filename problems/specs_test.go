@@ -40,6 +40,7 @@ O X . , ,
 , X o . X ,
 , , X X , ,
 , , , , , ,`},
+	// Snapback: give one stone, take more back.
 	{id: "p012", level: "25k", goal: "capture", diagram: `
 . . o O X ,
 O O O X X ,
@@ -207,7 +208,7 @@ O x X O . ,
 X O , , , ,
 , , , , , ,`},
 
-	// The second line: six stones die, eight live.
+	// Stones on the second line with the first line below them.
 	{id: "p043", level: "19k", goal: "kill", diagram: `
 . . . . . . . . ,
 O X X x X X X O ,
@@ -226,6 +227,7 @@ O X x X X O ,
 X X X O O ,
 O O O O , ,
 , , , , , ,`},
+	// Eye shapes on the side.
 	{id: "p052", level: "23k", goal: "kill", diagram: `
 X O . . O X ,
 X O . o O X ,
@@ -263,6 +265,7 @@ X O o . X ,
 , O x . ,
 , X X , ,
 , , , , ,`},
+	// Corner groups: make room, or take it away.
 	{id: "p064", level: "14k", goal: "live", diagram: `
 . . . O X ,
 . x O O X ,
@@ -271,11 +274,14 @@ O O . X X ,
 X , , , , ,
 , , , , , ,`},
 
+	// Snapback in the corner.
 	{id: "p073", level: "24k", goal: "capture", diagram: `
 . . O X ,
 O o O X ,
 X X X X ,
 , , , , ,`},
+	// Corner groups where a ko is the best either side can get, and their
+	// neighbours that live or die outright.
 	{id: "p081", ko: true, level: "16k", goal: "live", diagram: `
 . . . . X ,
 . o O . X ,

@@ -1,6 +1,7 @@
 package tsumego
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -128,5 +129,72 @@ func TestShapes(t *testing.T) {
 				t.Errorf("%d of the %d moves in the table are legal", seen, len(tt.moves))
 			}
 		})
+	}
+}
+
+// TestBounds: a search that runs out of its bounds answers Unknown, never a
+// result it has not proven.
+func TestBounds(t *testing.T) {
+	b, region := parse(t, lGroup)
+	for _, lim := range []Limits{{MaxNodes: 1}, {MaxDepth: 1}, {MaxNodes: 50}} {
+		s, err := New(Position{Board: b, Region: region, Target: goban.Point{X: 1, Y: 1}, ToMove: goban.White}, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Evaluate(goban.White); got != Unknown && got != Win {
+			t.Errorf("limits %+v: %v; the L group is dead with White to play, so only Win or Unknown are true", lim, got)
+		}
+		if got := s.Evaluate(goban.White); lim.MaxNodes == 1 && got != Unknown {
+			t.Errorf("limits %+v: %v with one node, want unknown", lim, got)
+		}
+	}
+}
+
+func TestNewRefuses(t *testing.T) {
+	b, region := parse(t, straightThree)
+	tests := []struct {
+		name string
+		pos  Position
+	}{
+		{"no board", Position{Region: region, Target: goban.Point{X: 3}, ToMove: goban.Black}},
+		{"no stone at the target", Position{Board: b, Region: region, Target: goban.Point{X: 0}, ToMove: goban.Black}},
+		{"target off the board", Position{Board: b, Region: region, Target: goban.Point{X: 30}, ToMove: goban.Black}},
+		{"nobody to move", Position{Board: b, Region: region, Target: goban.Point{X: 3}}},
+		{"region off the board", Position{Board: b, Region: []goban.Point{{X: -1}}, Target: goban.Point{X: 3}, ToMove: goban.Black}},
+	}
+	for _, tt := range tests {
+		if _, err := New(tt.pos, Limits{}); !errors.Is(err, ErrPosition) {
+			t.Errorf("%s: %v, want ErrPosition", tt.name, err)
+		}
+	}
+}
+
+// TestPlayOutsideRegion: the solver's own Play keeps to the region and the
+// rules.
+func TestPlayOutsideRegion(t *testing.T) {
+	b, region := parse(t, straightThree)
+	s, err := New(Position{Board: b, Region: region, Target: goban.Point{X: 3}, ToMove: goban.Black}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Play(goban.Point{X: 5, Y: 3}, false); err == nil {
+		t.Error("a move outside the region was played")
+	}
+	if err := s.Play(goban.Point{X: 3}, false); !errors.Is(err, ErrPosition) {
+		t.Errorf("a move on a stone outside the region: %v", err)
+	}
+	if err := s.Play(goban.Point{X: 1}, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Play(goban.Point{X: 1}, false); !errors.Is(err, goban.ErrOccupied) {
+		t.Errorf("a move on a stone: %v", err)
+	}
+	s.Undo()
+	if err := s.Play(goban.Point{X: 1}, false); err != nil || s.ToMove() != goban.White {
+		t.Fatalf("B (1,0): %v, %v to move", err, s.ToMove())
+	}
+	s.Undo()
+	if s.ToMove() != goban.Black || s.Board().At(goban.Point{X: 1}) != goban.Empty {
+		t.Error("Undo did not take the move back")
 	}
 }
