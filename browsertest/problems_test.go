@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -45,6 +46,10 @@ func TestSolveProblem(t *testing.T) {
 	desktop := ann.screenshot("tengen-problem-desktop.png")
 	ann.open("/problems")
 	ann.waitFor("p024 marked solved", `document.querySelector('li[data-problem="p024"]').classList.contains("solved")`)
+	if got := eval[string](ann, `document.getElementById("problem-rating").textContent`); !strings.HasPrefix(got, "You have solved 1 of ") {
+		t.Errorf("rating line %q", got)
+	}
+	t.Logf("problem list: %s", ann.screenshot("tengen-problem-list-desktop.png"))
 
 	phone := s.person(t, "visitor")
 	phone.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
