@@ -324,7 +324,13 @@ X X X X X , ,
 O O O X O X X ,
 X X X X X , , ,
 , , , , , , , ,`},
-
+	// The rectangular six in the corner without outside liberties.
+	{id: "p090", level: "11k", goal: "kill", diagram: `
+. . . O X ,
+. . . O X ,
+O o O O X ,
+X X X X X ,
+, , , , , ,`},
 	// The same shapes in other corners, some with the colours swapped:
 	// a shape must be recognised whichever way it faces.
 	{id: "p116", from: "p016", mirror: true},
