@@ -76,15 +76,18 @@ type spec struct {
 	size int
 	// hint, en and de, is added to the statement.
 	hintEN, hintDE string
-	// from names another spec whose problem this one shows mirrored left
-	// to right, flipped top to bottom, or with the colours swapped.
+	// from names another spec whose diagram this one uses: with another
+	// goal (the other side's problem in the same position), or mirrored
+	// left to right, flipped top to bottom, or with the colours swapped.
 	from               string
 	mirror, flip, swap bool
 }
 
-// resolve returns sp with the diagram, goal and level of its from spec,
-// transformed.
-func resolve(sp spec) (spec, error) {
+// resolve returns sp with the diagram (and, unless sp sets its own goal,
+// the goal and level) of its from spec, transformed.
+func resolve(sp spec) (spec, error) { return resolveDepth(sp, 0) }
+
+func resolveDepth(sp spec, depth int) (spec, error) {
 	if sp.from == "" {
 		return sp, nil
 	}
@@ -94,11 +97,19 @@ func resolve(sp spec) (spec, error) {
 			src = &specs[i]
 		}
 	}
-	if src == nil || src.from != "" {
-		return sp, fmt.Errorf("from %q: no such spec, or a variant itself", sp.from)
+	if src == nil || depth > 3 {
+		return sp, fmt.Errorf("from %q: no such spec, or a chain too long", sp.from)
 	}
-	out := *src
+	base, err := resolveDepth(*src, depth+1)
+	if err != nil {
+		return sp, err
+	}
+	src = &base
+	out := base
 	out.id, out.from = sp.id, ""
+	if sp.goal != "" {
+		out.goal, out.level, out.ko = sp.goal, sp.level, sp.ko
+	}
 	size := src.size
 	if size == 0 {
 		size = 9

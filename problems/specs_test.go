@@ -57,23 +57,14 @@ X X X X , ,
 O o O O X ,
 X X X X X ,
 , , , , , ,`},
-	{id: "p015", level: "25k", goal: "live", diagram: `
-. . . O X ,
-O o O O X ,
-X X X X X ,
-, , , , , ,`},
+	{id: "p015", from: "p014", level: "25k", goal: "live"},
 	{id: "p016", level: "24k", goal: "kill", diagram: `
 . . O X ,
 . o O X ,
 O O X X ,
 X X X , ,
 , , , , ,`},
-	{id: "p017", level: "24k", goal: "live", diagram: `
-. . O X ,
-. o O X ,
-O O X X ,
-X X X , ,
-, , , , ,`},
+	{id: "p017", from: "p016", level: "24k", goal: "live"},
 	{id: "p018", level: "24k", goal: "kill", diagram: `
 X X X X X X ,
 X O O O O X ,
@@ -82,24 +73,14 @@ O O o O O X ,
 X X X X X X ,
 , , , , , , ,`},
 
-	{id: "p019", level: "24k", goal: "live", diagram: `
-X X X X X X ,
-X O O O O X ,
-O . . . O X ,
-O O o O O X ,
-X X X X X X ,
-, , , , , , ,`},
+	{id: "p019", from: "p018", level: "24k", goal: "live"},
 	// The eye space of three on the side.
 	{id: "p020", level: "24k", goal: "kill", diagram: `
 X O . . . O X ,
 X O O o O O X ,
 X X X X X X X ,
 , , , , , , , ,`},
-	{id: "p021", level: "24k", goal: "live", diagram: `
-X O . . . O X ,
-X O O o O O X ,
-X X X X X X X ,
-, , , , , , , ,`},
+	{id: "p021", from: "p020", level: "24k", goal: "live"},
 	// Four points in a T: the pyramid four.
 	{id: "p022", level: "23k", goal: "kill", diagram: `
 X O . . . O X ,
@@ -107,12 +88,7 @@ X O O . O O X ,
 X X O o O X X ,
 , X X X X X , ,
 , , , , , , , ,`},
-	{id: "p023", level: "23k", goal: "live", diagram: `
-X O . . . O X ,
-X O O . O O X ,
-X X O o O X X ,
-, X X X X X , ,
-, , , , , , , ,`},
+	{id: "p023", from: "p022", level: "23k", goal: "live"},
 	// The bulky five.
 	{id: "p024", level: "22k", goal: "kill", diagram: `
 . . . O X ,
@@ -120,12 +96,7 @@ X X O o O X X ,
 O O O X X ,
 X X X X , ,
 , , , , , ,`},
-	{id: "p025", level: "22k", goal: "live", diagram: `
-. . . O X ,
-. . o O X ,
-O O O X X ,
-X X X X , ,
-, , , , , ,`},
+	{id: "p025", from: "p024", level: "22k", goal: "live"},
 	// The crossed five.
 	{id: "p026", level: "22k", goal: "kill", diagram: `
 , X X X X X ,
@@ -135,14 +106,7 @@ X O . . . O X
 X O O . o O X
 X X O O O X X
 , X X X X X ,`},
-	{id: "p027", level: "22k", goal: "live", diagram: `
-, X X X X X ,
-X X O O O X X
-X O O . O O X
-X O . . . O X
-X O O . o O X
-X X O O O X X
-, X X X X X ,`},
+	{id: "p027", from: "p026", level: "22k", goal: "live"},
 	// The rabbity six.
 	{id: "p028", level: "21k", goal: "kill", diagram: `
 X X X X X X ,
@@ -152,14 +116,7 @@ O . . . O X ,
 O O . o O X ,
 X O O O O X ,
 X X X X X X ,`},
-	{id: "p029", level: "21k", goal: "live", diagram: `
-X X X X X X ,
-X O O O O X ,
-X O . . O X ,
-O . . . O X ,
-O O . o O X ,
-X O O O O X ,
-X X X X X X ,`},
+	{id: "p029", from: "p028", level: "21k", goal: "live"},
 	// Bent four with the bend in the corner: Black gets a ko at best.
 	{id: "p030", level: "18k", goal: "kill", ko: true, diagram: `
 . . . O X ,
@@ -167,12 +124,7 @@ X X X X X X ,`},
 O O X X X ,
 X X X , , ,
 , , , , , ,`},
-	{id: "p031", level: "21k", goal: "live", diagram: `
-. . . O X ,
-. o O O X ,
-O O X X X ,
-X X X , , ,
-, , , , , ,`},
+	{id: "p031", from: "p030", level: "21k", goal: "live"},
 	// The L group.
 	{id: "p032", level: "20k", goal: "kill", diagram: `
 . . . . O ,
@@ -234,24 +186,14 @@ X O . o O X ,
 X O O O O X ,
 X X X X X X ,
 , , , , , , ,`},
-	{id: "p053", level: "23k", goal: "live", diagram: `
-X O . . O X ,
-X O . o O X ,
-X O O O O X ,
-X X X X X X ,
-, , , , , , ,`},
+	{id: "p053", from: "p052", level: "23k", goal: "live"},
 	{id: "p056", level: "21k", goal: "kill", diagram: `
 X O . . . O X ,
 X O . . o O X ,
 X O O O O O X ,
 X X X X X X X ,
 , , , , , , , ,`},
-	{id: "p057", level: "21k", goal: "live", diagram: `
-X O . . . O X ,
-X O . . o O X ,
-X O O O O O X ,
-X X X X X X X ,
-, , , , , , , ,`},
+	{id: "p057", from: "p056", level: "21k", goal: "live"},
 	// Capture the cutting stones.
 	{id: "p058", level: "26k", goal: "capture", diagram: `
 , , , , , ,
@@ -300,24 +242,14 @@ X X X X , , ,
 O O O X X ,
 X X X X , ,
 , , , , , ,`},
-	{id: "p085", ko: true, level: "14k", goal: "live", diagram: `
-. . . . X ,
-. . o . X ,
-O O O X X ,
-X X X X , ,
-, , , , , ,`},
+	{id: "p085", from: "p084", level: "14k", goal: "live", ko: true},
 	{id: "p086", level: "13k", goal: "kill", diagram: `
 . . . . . X ,
 . . o O . X ,
 O O O O X X ,
 X X X X X , ,
 , , , , , , ,`},
-	{id: "p087", level: "13k", goal: "live", diagram: `
-. . . . . X ,
-. . o O . X ,
-O O O O X X ,
-X X X X X , ,
-, , , , , , ,`},
+	{id: "p087", from: "p086", level: "13k", goal: "live"},
 	{id: "p088", ko: true, level: "12k", goal: "kill", diagram: `
 . . . . . . X ,
 . . o O O . X ,
