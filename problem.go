@@ -30,9 +30,8 @@ type Problem struct {
 	Black, White []goban.Point `json:"-"`
 	// Target is a stone of the group to kill, live, capture or save.
 	Target goban.Point `json:"-"`
-	// View is the part of the board worth showing: the top left and the
-	// bottom right point.
-	View [2]goban.Point `json:"-"`
+	// Region holds the empty points where the problem's moves are played.
+	Region []goban.Point `json:"-"`
 	// Text is the problem statement by language ("en", "de").
 	Text map[string]string `json:"-"`
 	// Tree holds the user's possible first moves.

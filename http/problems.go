@@ -115,7 +115,8 @@ func treeFor(nodes []*tengen.ProblemNode, lang string) []*treeNode {
 	return out
 }
 
-// solvedSet returns the problems u has solved (none for visitors).
+// problemProgress returns u's progress and the problems u has solved;
+// nothing for visitors.
 func (s *Server) problemProgress(r *nethttp.Request, u *tengen.User) (*tengen.ProblemProgress, map[string]bool, error) {
 	solved := map[string]bool{}
 	if u == nil || s.svc.ProblemProgress == nil {

@@ -312,6 +312,10 @@ func generate(sp spec) ([]byte, error) {
 	// The position, read from the spec rather than back from the file:
 	// Parse refuses a root without its tree.
 	p := &tengen.Problem{ID: sp.id, Size: size, ToPlay: user, Target: target[0], Goal: sp.goal, Ko: sp.ko}
+	for _, v := range rg {
+		q, _ := sgf.ParsePoint(v)
+		p.Region = append(p.Region, goban.Point{X: q.X, Y: q.Y})
+	}
 	if p.SGF, err = sgf.Format(root); err != nil {
 		return nil, err
 	}

@@ -123,8 +123,7 @@ func Parse(id string, data []byte) (*tengen.Problem, error) {
 		return nil, fail("want one MA point (the target)")
 	}
 	p.Target = target[0]
-	region, err := pts("RG")
-	if err != nil || len(region) == 0 {
+	if p.Region, err = pts("RG"); err != nil || len(p.Region) == 0 {
 		return nil, fail("want RG points (the region)")
 	}
 	p.Goal, _ = root.Value("TG")
@@ -149,15 +148,6 @@ func Parse(id string, data []byte) (*tengen.Problem, error) {
 		return nil, fail("PL[%s]: want B or W", pl)
 	}
 	p.Text = texts(root)
-	// The view: every stone and region point, one line around, on the board.
-	lo, hi := p.Target, p.Target
-	for _, ps := range [][]goban.Point{p.Black, p.White, region} {
-		for _, q := range ps {
-			lo = goban.Point{X: min(lo.X, q.X), Y: min(lo.Y, q.Y)}
-			hi = goban.Point{X: max(hi.X, q.X), Y: max(hi.Y, q.Y)}
-		}
-	}
-	p.View = [2]goban.Point{{X: max(0, lo.X-1), Y: max(0, lo.Y-1)}, {X: min(n-1, hi.X+1), Y: min(n-1, hi.Y+1)}}
 	for _, c := range root.Children {
 		t, err := node(c, n)
 		if err != nil {
@@ -169,20 +159,6 @@ func Parse(id string, data []byte) (*tengen.Problem, error) {
 		return nil, fail("no solution tree")
 	}
 	return p, nil
-}
-
-// Region returns the RG points of a problem's record.
-func Region(p *tengen.Problem) ([]goban.Point, error) {
-	col, err := sgf.Parse(p.SGF)
-	if err != nil {
-		return nil, err
-	}
-	ps, err := col.Games[0].Points("RG", p.Size, p.Size)
-	out := make([]goban.Point, len(ps))
-	for i, q := range ps {
-		out[i] = goban.Point{X: q.X, Y: q.Y}
-	}
-	return out, err
 }
 
 func texts(n *sgf.Node) map[string]string {

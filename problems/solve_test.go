@@ -20,11 +20,7 @@ func position(p *tengen.Problem) (tsumego.Position, error) {
 	if err := b.Setup(goban.White, p.White...); err != nil {
 		return tsumego.Position{}, err
 	}
-	region, err := Region(p)
-	if err != nil {
-		return tsumego.Position{}, err
-	}
-	return tsumego.Position{Board: b, Region: region, Target: p.Target, ToMove: p.ToPlay}, nil
+	return tsumego.Position{Board: b, Region: p.Region, Target: p.Target, ToMove: p.ToPlay}, nil
 }
 
 // wanted is the result the right moves must reach.

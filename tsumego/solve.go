@@ -389,8 +389,8 @@ func (s *Solver) moves(buf []goban.Loc, c goban.Color, koFree bool) []goban.Loc 
 	return append(buf, goban.PassLoc)
 }
 
-// Moves returns the legal moves of the side to move in the region, best
-// first, ending with a pass (ok false).
+// Moves returns the legal moves of the side to move in the region, in the
+// solver's order, and the pass last.
 func (s *Solver) Moves() []Move {
 	var out []Move
 	for _, l := range s.moves(nil, s.toMove, false) {
