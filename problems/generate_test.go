@@ -311,22 +311,8 @@ func generate(sp spec) ([]byte, error) {
 
 	// The position, read from the spec rather than back from the file:
 	// Parse refuses a root without its tree.
-	p := &tengen.Problem{ID: sp.id, Size: size, ToPlay: user, Target: target[0], Goal: sp.goal, Ko: sp.ko}
-	for _, v := range rg {
-		q, _ := sgf.ParsePoint(v)
-		p.Region = append(p.Region, goban.Point{X: q.X, Y: q.Y})
-	}
-	if p.SGF, err = sgf.Format(root); err != nil {
-		return nil, err
-	}
-	for _, v := range ab {
-		q, _ := sgf.ParsePoint(v)
-		p.Black = append(p.Black, goban.Point{X: q.X, Y: q.Y})
-	}
-	for _, v := range aw {
-		q, _ := sgf.ParsePoint(v)
-		p.White = append(p.White, goban.Point{X: q.X, Y: q.Y})
-	}
+	p := &tengen.Problem{ID: sp.id, Size: size, ToPlay: user, Target: target[0], Goal: sp.goal, Ko: sp.ko,
+		Region: sgfPoints(rg), Black: sgfPoints(ab), White: sgfPoints(aw)}
 	pos, err := position(p)
 	if err != nil {
 		return nil, err
@@ -363,6 +349,16 @@ func generate(sp spec) ([]byte, error) {
 		return nil, fmt.Errorf("%d right first moves %v", right, rs)
 	}
 	return sgf.Format(root)
+}
+
+// sgfPoints reads points the generator wrote itself.
+func sgfPoints(vs []string) []goban.Point {
+	out := make([]goban.Point, len(vs))
+	for i, v := range vs {
+		q, _ := sgf.ParsePoint(v)
+		out[i] = goban.Point{X: q.X, Y: q.Y}
+	}
+	return out
 }
 
 func contains(list []string, v string) bool {
