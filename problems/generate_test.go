@@ -285,7 +285,7 @@ func generate(sp spec) ([]byte, error) {
 		return nil, fmt.Errorf("want one target stone, have %d", len(target))
 	}
 	tc := goban.Black
-	if len(aw) > 0 && contains(aw, sgfPoint(target[0])) {
+	if slices.Contains(aw, sgfPoint(target[0])) {
 		tc = goban.White
 	}
 	user := tc
@@ -361,14 +361,6 @@ func sgfPoints(vs []string) []goban.Point {
 	return out
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
 
 type gen struct {
 	s    *tsumego.Solver
