@@ -361,7 +361,6 @@ func sgfPoints(vs []string) []goban.Point {
 	return out
 }
 
-
 type gen struct {
 	s    *tsumego.Solver
 	user goban.Color
