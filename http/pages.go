@@ -143,6 +143,8 @@ type pageData struct {
 	// Level and StartingLevels are the sign-up form's starting level.
 	Level          string
 	StartingLevels []tengen.StartingLevel
+	Problems       *problemsPage // problem list
+	Problem        *problemPage  // one problem
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {

@@ -127,6 +127,11 @@ type Services struct {
 	// Bots offers games against the computer; optional: without it the
 	// lobby shows no "Play the computer" form.
 	Bots tengen.BotService
+	// Problems are the life-and-death problems of /problems; optional:
+	// without them /problems is not served. ProblemProgress stores who
+	// solved what; without it nothing is stored.
+	Problems        tengen.ProblemService
+	ProblemProgress tengen.ProblemProgressService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -335,6 +340,7 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
+	s.problemRoutes(mux)
 	return s.withNotFound(mux)
 }
 

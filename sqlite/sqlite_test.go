@@ -22,6 +22,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
 		Ratings:    sqlite.NewRatingService(db),
+		Problems:   sqlite.NewProblemService(db),
 	}
 }
 
@@ -38,6 +39,7 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
 		Ratings:    sqlite.NewRatingService(db),
+		Problems:   sqlite.NewProblemService(db),
 	}
 }
 

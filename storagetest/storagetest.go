@@ -24,6 +24,7 @@ type Services struct {
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
+	Problems   tengen.ProblemProgressService
 }
 
 // Backend is a fresh, empty store.
@@ -73,6 +74,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
 		{"ConcurrentRatings", testConcurrentRatings},
+		{"ProblemProgress", testProblemProgress},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })

@@ -19,6 +19,7 @@ import (
 	tengenhttp "tengen/http"
 	"tengen/metrics"
 	"tengen/play"
+	"tengen/problems"
 	"tengen/sqlite"
 )
 
@@ -178,6 +179,13 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play}
+	// The problems are files in the binary; a broken one is a build
+	// error (problems_test.go), so failing to load them here is too.
+	set, err := problems.Load()
+	if err != nil {
+		return nil, a.undo(err)
+	}
+	svc.Problems, svc.ProblemProgress = set, sqlite.NewProblemService(a.DB)
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
