@@ -19,6 +19,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
+		Lessons:    sqlite.NewLessonService(db),
 	}
 }
 
@@ -34,6 +35,7 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
+		Lessons:    sqlite.NewLessonService(db),
 	}
 }
 

@@ -23,6 +23,7 @@ type Services struct {
 	Sessions   tengen.SessionService
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
+	Lessons    tengen.LessonService
 }
 
 // Backend is a fresh, empty store.
@@ -64,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"SetUserDisabled", testSetUserDisabled},
 		{"DeleteUserSessions", testDeleteUserSessions},
 		{"RemoveChallenge", testRemoveChallenge},
+		{"LessonProgress", testLessonProgress},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
