@@ -59,6 +59,7 @@ func newEnv(t *testing.T, change func(*tengenhttp.Config)) *env {
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
 		Play:       openPlay(t, db),
+		Lessons:    sqlite.NewLessonService(db),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -175,7 +175,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if err := a.Play.Open(ctx); err != nil {
 		return nil, a.undo(err)
 	}
-	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Play: a.Play}
+	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Play: a.Play,
+		Lessons: sqlite.NewLessonService(a.DB)}
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
