@@ -193,12 +193,12 @@ var lessons = []Lesson{
 		{Board: diaSuicideMany, ToPlay: black, Kind: MarkKind, Goal: Illegal},
 		{Board: diaCaptureFirst, ToPlay: black, Kind: PlayKind, Goal: Capture, Target: "E5"},
 	}},
-	{ID: "ko", Terms: []string{"ko"}, Steps: []Step{
+	{ID: "ko", Terms: []string{"ko", "sente", "gote"}, Steps: []Step{
 		{Board: diaKo, ToPlay: black, Kind: PlayKind, Goal: Capture, Target: "C4"},
 		{Board: diaKo, Moves: []string{"B D4"}, ToPlay: white, Kind: MarkKind, Goal: Illegal},
 		{Board: diaKo, Moves: []string{"B D4", "W G7", "B G6"}, ToPlay: white, Kind: PlayKind, Goal: Capture, Target: "D4"},
 	}},
-	{ID: "eyes", Steps: []Step{
+	{ID: "eyes", Terms: []string{"tsumego"}, Steps: []Step{
 		{Board: diaTwoEyes, ToPlay: white, Kind: MarkKind, Goal: Illegal},
 		{Board: diaMakeEyes, ToPlay: black, Kind: PlayKind, Goal: Live, Target: "A2"},
 		{Board: diaOneEye, ToPlay: white, Kind: PlayKind, Goal: Capture, Target: "A3"},
@@ -213,7 +213,7 @@ var lessons = []Lesson{
 		{Board: diaSeki, Moves: []string{"B A1"}, ToPlay: white, Kind: PlayKind, Goal: Capture, Target: "A2"},
 		{Board: diaSeki, Moves: []string{"W D1"}, ToPlay: black, Kind: PlayKind, Goal: Capture, Target: "B1"},
 	}},
-	{ID: "ladder", Terms: []string{"tesuji"}, Steps: []Step{
+	{ID: "ladder", Terms: []string{"shicho", "geta", "tesuji"}, Steps: []Step{
 		{Board: diaLadder, ToPlay: black, Kind: PlayKind, Goal: Ladder, Target: "D6"},
 		{Board: diaNet, ToPlay: black, Kind: PlayKind, Goal: Net, Target: "D6"},
 	}},
@@ -222,12 +222,12 @@ var lessons = []Lesson{
 		{Board: diaCount, ToPlay: black, Kind: CountKind, Goal: Margin},
 		{Board: diaCount, Rules: "chinese", ToPlay: black, Kind: CountKind, Goal: Margin},
 	}},
-	{ID: "handicap", Terms: []string{"komi", "nigiri"}, Steps: []Step{
+	{ID: "handicap", Terms: []string{"hoshi", "komi", "nigiri", "jigo"}, Steps: []Step{
 		{Board: dia(strings.Repeat(strings.Repeat(".", 9)+"\n", 9)), ToPlay: black, Kind: MarkKind, Goal: Handicap, Count: 4},
 		{Board: dia(strings.Repeat(strings.Repeat(".", 13)+"\n", 13)), ToPlay: black, Kind: MarkKind, Goal: Handicap, Count: 5},
 		{Board: diaCount, Komi: 6.5, ToPlay: black, Kind: CountKind, Goal: Margin},
 	}},
-	{ID: "atari-go", AtariGo: true, Steps: []Step{
+	{ID: "atari-go", Terms: []string{"atari"}, AtariGo: true, Steps: []Step{
 		{Board: diaAtariWin, Rules: "atari", ToPlay: black, Kind: PlayKind, Goal: WinAtari},
 		{Board: diaAtariSafe, Rules: "atari", ToPlay: black, Kind: PlayKind, Goal: Safe},
 	}},

@@ -152,7 +152,9 @@ function lessonPage() {
       lastMove: target,
       hoverColor: step.kind === "play" ? (step.toPlay === "black" ? BLACK : WHITE) : 0,
     });
-    $("step-count").textContent = format(ui.step, index + 1, L.steps.length) + " · " + ui["toPlay." + step.toPlay];
+    // The colour matters for a move and for the points where a move is illegal.
+    const colour = step.kind === "play" || step.goal === "illegal" ? " · " + ui["toPlay." + step.toPlay] : "";
+    $("step-count").textContent = format(ui.step, index + 1, L.steps.length) + colour;
     task.textContent = step.task;
     verdict.textContent = step.kind === "mark" ? ui.mark : "";
     verdict.className = "verdict";
