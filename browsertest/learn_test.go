@@ -2,6 +2,8 @@ package browsertest
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -113,4 +115,31 @@ func TestFirstLessons(t *testing.T) {
 	p.do("desktop viewport", chromedp.EmulateViewport(1280, 900))
 	p.open("/rules")
 	t.Logf("rules, desktop: %s", p.screenshot("tengen-rules-desktop.png"))
+}
+
+// TestAtariGoFromLesson: the end of the capture lessons starts a game of
+// Atari-Go against a built-in engine through the lobby's bot form, and the
+// engine answers under the atari ruleset.
+func TestAtariGoFromLesson(t *testing.T) {
+	s := newSite(t)
+	ada := s.person(t, "ada")
+	ada.signup("ada-password")
+	ada.open("/learn/atari-go")
+	ada.do("start Atari-Go", chromedp.Click(chromedp.CSS(`#atari-form button[type="submit"]`)))
+	ada.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && !!document.querySelector("#board svg")`)
+	id, err := strconv.ParseInt(strings.TrimPrefix(eval[string](ada, `location.pathname`), "/games/"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.gameState(t, id)
+	if st.Game.Settings.Ruleset != "atari" || st.Game.Settings.BoardSize != 9 || st.Game.Black == nil || st.Game.Black.Name != "ada" ||
+		st.Game.White == nil || !st.Game.White.Bot {
+		t.Fatalf("game %d: %+v", id, st.Game)
+	}
+	p := emptyPoint(t, st)
+	ada.clickPoint(p.X, p.Y)
+	ada.waitMoves(2)
+	if st = s.gameState(t, id); st.Moves[1].Color != goban.White {
+		t.Errorf("second move %+v, want the engine's", st.Moves[1])
+	}
 }
