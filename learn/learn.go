@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"tengen/goban"
 )
@@ -275,12 +276,37 @@ func (s *Step) Check(a Answer) (Verdict, error) {
 	return Verdict{}, fmt.Errorf("learn: unknown kind %q", s.Kind)
 }
 
+// verdicts caches the verdicts of play steps by step and point: there are
+// only so many points, and reading a net takes a noticeable fraction of a
+// second, which a server should spend once.
+var verdicts sync.Map // verdictKey → Verdict
+
+type verdictKey struct {
+	step  string // fmt's form of the Step
+	point string
+}
+
 // checkPlay plays the answer on g and judges the result.
 func (s *Step) checkPlay(g *goban.Game, a Answer) (Verdict, error) {
 	p, err := s.point(a.Point)
 	if err != nil {
 		return Verdict{Reason: "noPoint"}, nil
 	}
+	// The key is the point as goban writes it, so that the cache holds at
+	// most one verdict per point of the board.
+	key := verdictKey{fmt.Sprintf("%+v", *s), p.String()}
+	if v, ok := verdicts.Load(key); ok {
+		return v.(Verdict), nil
+	}
+	v, err := s.judgePlay(g, p)
+	if err == nil {
+		verdicts.Store(key, v)
+	}
+	return v, err
+}
+
+// judgePlay is checkPlay without the cache.
+func (s *Step) judgePlay(g *goban.Game, p goban.Point) (Verdict, error) {
 	before := g.Clone()
 	if err := g.Play(goban.PlayAt(s.ToPlay, p)); err != nil {
 		var reason string
@@ -512,6 +538,11 @@ func falseEyes(b *goban.Board, target goban.Point) []goban.Point {
 // maxLadder bounds the reading of a ladder in plies.
 const maxLadder = 40
 
+// maxNet bounds the reading of a net, which also follows chains with three
+// liberties and so branches much more than a ladder; the net of the ladder
+// lesson needs 22 plies.
+const maxNet = 22
+
 // captured reads whether the chain at target is captured against every
 // defence: the defender extends on a liberty or captures an attacking chain
 // in atari; the attacker plays on the target's liberties. escape liberties
@@ -543,7 +574,7 @@ func read(g *goban.Game, target goban.Point, escape, depth int, memo map[memoKey
 	if def == goban.Empty {
 		return true
 	}
-	if depth > maxLadder {
+	if depth > maxLadder || (escape > 3 && depth > maxNet) {
 		return false
 	}
 	libs := b.Liberties(b.Loc(target))

@@ -208,3 +208,29 @@ func TestFind(t *testing.T) {
 		t.Error("found a lesson that does not exist")
 	}
 }
+
+// FuzzCheck feeds arbitrary answers to every step: Check may refuse them
+// but never fails or panics, and a refusal always names its reason.
+func FuzzCheck(f *testing.F) {
+	for _, s := range []string{"A1", "E2", "", "Z99", "pass", " d4 ", "J1", "I5"} {
+		f.Add(s, 1.5)
+	}
+	f.Fuzz(func(t *testing.T, point string, count float64) {
+		for _, l := range lessons {
+			for i := range l.Steps {
+				s := &l.Steps[i]
+				if s.Goal == Net || s.Goal == Ladder {
+					continue // reading is slow; the unit test tries every point
+				}
+				a := Answer{Point: point, Points: []string{point}, Count: &count}
+				v, err := s.Check(a)
+				if err != nil {
+					t.Fatalf("%s %d: %q: %v", l.ID, i+1, point, err)
+				}
+				if !v.Right && v.Reason == "" {
+					t.Fatalf("%s %d: %q refused without a reason", l.ID, i+1, point)
+				}
+			}
+		}
+	})
+}
