@@ -21,14 +21,7 @@ func (p *person) clickLessonPoint(name string) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	xy := eval[[2]float64](p, fmt.Sprintf(`(() => {
-		const svg = document.querySelector("#lesson-board svg");
-		svg.scrollIntoView({block: "nearest"});
-		const m = Number(svg.dataset.margin), cell = Number(svg.dataset.cell);
-		const pt = new DOMPoint((m + %d) * cell, (m + %d) * cell).matrixTransform(svg.getScreenCTM());
-		return [pt.x, pt.y];
-	})()`, pt.X, pt.Y))
-	p.do("click "+name, chromedp.MouseClickXY(xy[0], xy[1]))
+	p.clickBoardPoint("#lesson-board svg", pt.X, pt.Y)
 }
 
 // doLesson answers every step of a lesson by clicking: the moves given for

@@ -225,25 +225,8 @@ func (s *Step) point(v string) (goban.Point, error) {
 	return p, err
 }
 
-// rows writes a board back as rows.
-func rows(b *goban.Board) []string {
-	out := make([]string, b.Height())
-	for y := range out {
-		var sb strings.Builder
-		for x := 0; x < b.Width(); x++ {
-			switch b.At(goban.Point{X: x, Y: y}) {
-			case goban.Black:
-				sb.WriteByte('X')
-			case goban.White:
-				sb.WriteByte('O')
-			default:
-				sb.WriteByte('.')
-			}
-		}
-		out[y] = sb.String()
-	}
-	return out
-}
+// rows writes a board back as Step.Board rows.
+func rows(b *goban.Board) []string { return dia(b.String()) }
 
 // Check judges an answer to the step.
 func (s *Step) Check(a Answer) (Verdict, error) {
