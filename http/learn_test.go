@@ -91,6 +91,7 @@ func TestLearnPages(t *testing.T) {
 		{"/rules", "Superko: no move may bring back any earlier position.", "Flächenzählung"},
 		{"/glossary", "Agehama", "Gefangene"},
 		{"/help", "There is no takeback yet", "Zurücknehmen gibt es noch nicht"},
+		{"/help", "Glicko-2", "Anfangsstufe"},
 	}
 	for _, l := range learn.Lessons() {
 		pages = append(pages, struct{ path, en, de string }{"/learn/" + l.ID, `id="lesson-data"`, `id="lesson-data"`})

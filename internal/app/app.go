@@ -98,6 +98,7 @@ type App struct {
 	Sessions   *sqlite.SessionService
 	Challenges *sqlite.ChallengeService
 	Games      *sqlite.GameService
+	Ratings    *sqlite.RatingService
 	// Play plays the games and offers the computer opponents.
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
@@ -156,12 +157,13 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
 	a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
+	a.Ratings = sqlite.NewRatingService(a.DB)
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		derr := a.DB.Close()
 		return nil, errors.Join(err, derr)
 	}
 
-	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Logger: cfg.Logger,
+	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
@@ -175,7 +177,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if err := a.Play.Open(ctx); err != nil {
 		return nil, a.undo(err)
 	}
-	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Play: a.Play,
+	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
 		Lessons: sqlite.NewLessonService(a.DB)}
 	if len(bots) > 0 {
 		svc.Bots = a.Play
