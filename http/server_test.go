@@ -67,6 +67,7 @@ func newEnv(t *testing.T, change func(*tengenhttp.Config)) *env {
 		Play:            openPlay(t, db),
 		Problems:        probs,
 		ProblemProgress: sqlite.NewProblemService(db),
+		Lessons:         sqlite.NewLessonService(db),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Games:      sqlite.NewGameService(db),
 		Ratings:    sqlite.NewRatingService(db),
 		Problems:   sqlite.NewProblemService(db),
+		Lessons:    sqlite.NewLessonService(db),
 	}
 }
 
@@ -40,6 +41,7 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Games:      sqlite.NewGameService(db),
 		Ratings:    sqlite.NewRatingService(db),
 		Problems:   sqlite.NewProblemService(db),
+		Lessons:    sqlite.NewLessonService(db),
 	}
 }
 

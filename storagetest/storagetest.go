@@ -25,6 +25,7 @@ type Services struct {
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
 	Problems   tengen.ProblemProgressService
+	Lessons    tengen.LessonService
 }
 
 // Backend is a fresh, empty store.
@@ -75,6 +76,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"RatingRollback", testRatingRollback},
 		{"ConcurrentRatings", testConcurrentRatings},
 		{"ProblemProgress", testProblemProgress},
+		{"LessonProgress", testLessonProgress},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
