@@ -73,6 +73,11 @@ type Config struct {
 	// (the zero value is no time limit). An engine whose clock runs out
 	// loses by time (B+T or W+T).
 	Time clock.TimeControl
+	// NoTimeLeft keeps time_left from the engines: they get the time
+	// settings only and must keep their clocks themselves, as under the many
+	// controllers that never send time_left. The match still holds them to
+	// the clock.
+	NoTimeLeft bool
 	// TimeGrace is subtracted from every move's thinking time before it is
 	// charged to the clock, for the latency of the pipes and process
 	// scheduling; 0 means none.

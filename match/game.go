@@ -330,13 +330,16 @@ func (gm *game) move(ctx context.Context, c goban.Color) error {
 	var clockLimit time.Duration
 	hasClock := false
 	if tc.Kind != clock.None {
-		// An engine that does not know time_left is not told.
-		if err := p.TimeLeft(ctx, c, tc, gm.states[c]); err != nil && !errors.Is(err, gtp.ErrUnsupported) {
-			if ctx.Err() != nil {
-				return ctx.Err()
+		// An engine that does not know time_left is not told, and with
+		// NoTimeLeft no engine is.
+		if !cfg.NoTimeLeft {
+			if err := p.TimeLeft(ctx, c, tc, gm.states[c]); err != nil && !errors.Is(err, gtp.ErrUnsupported) {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s %s.", gm.who(c), onCommand(p, err)))
+				return nil
 			}
-			gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s %s.", gm.who(c), onCommand(p, err)))
-			return nil
 		}
 		clockLimit, hasClock = tc.Remaining(gm.states[c])
 		clockLimit += cfg.TimeGrace

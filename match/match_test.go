@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -365,6 +366,32 @@ func TestMatchSetupErrors(t *testing.T) {
 			_, err := Run(context.Background(), tc.cfg)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one that says %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestMatchNoTimeLeft checks that NoTimeLeft keeps time_left from the
+// engines: an engine that fails time_left forfeits without it and plays
+// its games to the end with it.
+func TestMatchNoTimeLeft(t *testing.T) {
+	for _, noTimeLeft := range []bool{false, true} {
+		t.Run(fmt.Sprint("NoTimeLeft=", noTimeLeft), func(t *testing.T) {
+			t.Parallel()
+			s, err := Run(context.Background(), Config{
+				Engines:    [2]EngineSpec{helper(t, "tengen", "Good", "9"), helper(t, "untold", "Untold")},
+				Games:      2,
+				Size:       7,
+				Time:       clock.ByoYomiTime(0, 1, 5*time.Second),
+				NoTimeLeft: noTimeLeft,
+				OutDir:     t.TempDir(),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			forfeits := s.Engines[1].Forfeits
+			if noTimeLeft && forfeits != 0 || !noTimeLeft && forfeits != 2 {
+				t.Errorf("%d forfeits; results %+v", forfeits, s.Results)
 			}
 		})
 	}
