@@ -159,6 +159,32 @@ func TestScoreCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "Result: B+1.5") || !strings.Contains(out, "stones                 12       12") {
 		t.Errorf("area score: %v\n%s", err, out)
 	}
+	// Without KM the ruleset's komi counts: 6.5 under japanese on 9×9,
+	// 7.5 under chinese, 0.5 with a handicap.
+	noKM := filepath.Join(dir, "nokm.sgf")
+	if err := os.WriteFile(noKM, []byte(strings.Replace(rec, "KM[6.5]", "", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "Rules: japanese (ko simple, territory scoring, no territory in seki), komi 6.5\n"},
+		{[]string{"--rules", "chinese"}, "), komi 7.5\n"},
+		{[]string{"--komi", "0"}, "), komi 0\n"},
+	} {
+		out, _, err := runCmd(t, "", append(append([]string{"score"}, tt.args...), noKM)...)
+		if err != nil || !strings.Contains(out, tt.want) {
+			t.Errorf("score %v of a record without KM: %v, want %q in\n%s", tt.args, err, tt.want, out)
+		}
+	}
+	handi := filepath.Join(dir, "handicap.sgf")
+	if err := os.WriteFile(handi, []byte("(;GM[1]FF[4]SZ[9]RU[Japanese]HA[2]AB[cc][gg];W[ee];B[])"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runCmd(t, "", "score", handi); err != nil || !strings.Contains(out, "komi 0.5\n") {
+		t.Errorf("score of a handicap record without KM: %v\n%s", err, out)
+	}
 	// Marking Black's C3 stone (inside Black's area) dead by hand gives
 	// White a prisoner and Black the point under it: the margin stays.
 	out, _, err = runCmd(t, "", "score", "--dead", "C3", name)
