@@ -15,6 +15,8 @@ func TestKorschelt(t *testing.T) {
 		{"colours do not alternate", "(;SZ[19];B[dp];B[pd];W[dd])", "S. d4; S. q16, d16\n"},
 		{"handicap", "(;SZ[19]HA[2]AB[dp][pd];W[dd])", "S.: q16, d4.\nW. d16\n"},
 		{"small board", "(;SZ[9];B[ee];W[cc])", "S. e5, c7\n"},
+		{"setup without moves", "(;SZ[9]AB[cc][dd]AW[ee];AW[ff])", "S.: c7, d6.\nW.: e5, f4.\n"},
+		{"nothing at all", "(;SZ[9])", ""},
 	}
 	for _, tt := range tests {
 		got, err := Korschelt(mustParse(t, tt.sgf), ReplayOptions{})
@@ -24,6 +26,11 @@ func TestKorschelt(t *testing.T) {
 	}
 	if _, err := Korschelt(mustParse(t, "(;SZ[26];B[aa])"), ReplayOptions{}); err == nil {
 		t.Error("26 columns accepted")
+	}
+	// An illegal move is an error with its place in the record.
+	_, err := Korschelt(mustParse(t, "(;SZ[9];B[ee]\n;W[ee])"), ReplayOptions{})
+	if err == nil || !strings.HasPrefix(err.Error(), "2:1: move 2") {
+		t.Errorf("illegal move: %v", err)
 	}
 }
 
@@ -36,6 +43,12 @@ func TestGTPCommands(t *testing.T) {
 			"boardsize 19|clear_board|komi 0.5|set_free_handicap D4 Q16|play W D16|play B pass", false},
 		{"(;SZ[9:7]KM[7];B[aa])", "boardsize 9 7|clear_board|komi 7|play B A7", false},
 		{"(;SZ[9]AB[aa]AW[bb];B[cc])", "boardsize 9|clear_board|komi 0|# setup stones as moves|play B A9|play W B8|play B C7", false},
+		// GNU Go's printsgf: the handicap with the stones played since
+		// as AB, and White's stones as AW, in the root.
+		{"(;SZ[9]KM[0]HA[2]AW[ee]AB[cc][gg][de]PL[W])",
+			"boardsize 9|clear_board|komi 0|set_free_handicap C7 G3 D5|# setup stones as moves|play W E5", false},
+		{"(;SZ[9]HA[2]AB[cc][gg]AW[ee];W[dd];AB[ff])",
+			"boardsize 9|clear_board|komi 0|set_free_handicap C7 G3|# setup stones as moves|play W E5|play W D6|# setup stones as moves|play B F4", false},
 		{"(;SZ[9]AB[aa];AE[aa];B[cc])", "boardsize 9|clear_board|komi 0|# setup stones as moves|play B A9", true},
 	}
 	for _, tt := range tests {
