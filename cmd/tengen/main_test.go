@@ -208,6 +208,8 @@ func TestScoreCommand(t *testing.T) {
 		{nil, "Rules: japanese (ko simple, territory scoring, no territory in seki), komi 6.5\n"},
 		{[]string{"--rules", "chinese"}, "), komi 7.5\n"},
 		{[]string{"--komi", "0"}, "), komi 0\n"},
+		// Loss scoring takes the komi from Black: none is 0, not -0.
+		{[]string{"--rules", "online", "--komi", "0"}, "komi                    0        0\n"},
 	} {
 		out, _, err := runCmd(t, "", append(append([]string{"score"}, tt.args...), noKM)...)
 		if err != nil || !strings.Contains(out, tt.want) {
