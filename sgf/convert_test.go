@@ -1,8 +1,14 @@
 package sgf
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"tengen/goban"
 )
 
 func TestKorschelt(t *testing.T) {
@@ -57,4 +63,90 @@ func TestGTPCommands(t *testing.T) {
 			t.Errorf("%s:\n got %q, %v\nwant %q", tt.sgf, got, err, tt.want)
 		}
 	}
+}
+
+// TestKorscheltRoundTrip writes the main line of records in Korschelt's
+// notation and reads it back with goban.ParseKorscheltMoves: the same moves
+// and the same final position. Records with setup stones after the first
+// move are left out: the notation does not show them.
+func TestKorscheltRoundTrip(t *testing.T) {
+	records := []string{
+		"(;SZ[19];B[dp];W[ep];B[eo];W[as];B[fp];W[ar];B[eq])",
+		"(;SZ[19];B[dp];W[ep];B[do];W[eo];B[fp];W[as];B[fo];W[ar];B[en];W[aq];B[eq])",
+		"(;SZ[19];B[ip];W[jp];B[kp];W[])",
+		"(;SZ[19];B[dp];B[pd];W[dd])",
+		"(;SZ[19]HA[2]AB[dp][pd];W[dd];B[pp];W[];B[])",
+		"(;SZ[9]AB[cc][dd]AW[ee])",
+		"(;SZ[9]KM[0]HA[2]AW[ee]AB[cc][gg][de]PL[W];W[ed];B[fe])",
+		// A ko: Black takes, White retakes after a move elsewhere.
+		"(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[fd];B[aa];W[ee];B[ed];W[gg];B[hh];W[dd];B[ii])",
+		"(;SZ[13:9];B[aa];W[ma];B[ai];W[mi])",
+	}
+	inline := len(records)
+	files, err := filepath.Glob("testdata/*.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, string(data))
+	}
+	tried := 0
+	for i, rec := range records {
+		c, err := Parse([]byte(rec))
+		if err != nil {
+			continue
+		}
+		for j, root := range c.Games {
+			name := fmt.Sprintf("record %d game %d", i+1, j+1)
+			k, err := Korschelt(root, ReplayOptions{})
+			if err != nil || setupAfterMoves(root) {
+				if i < inline {
+					t.Errorf("%s: not written: %v", name, err)
+				}
+				continue
+			}
+			r, err := Replay(root, ReplayOptions{})
+			if err != nil {
+				t.Fatalf("%s: Korschelt wrote what Replay refuses: %v", name, err)
+			}
+			g, err := goban.NewGame(r.Game.Width(), r.Game.Height(), r.Game.Rules())
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, err := goban.ParseKorscheltMoves(g, k)
+			if err != nil {
+				t.Errorf("%s: %q does not read back: %v", name, k, err)
+				continue
+			}
+			tried++
+			if !slices.Equal(moves, r.Game.Moves()) {
+				t.Errorf("%s: %q reads back as %v, want %v", name, k, moves, r.Game.Moves())
+			}
+			if got, want := g.Board().String(), r.Game.Board().String(); got != want {
+				t.Errorf("%s: %q reads back as\n%s\nwant\n%s", name, k, got, want)
+			}
+		}
+	}
+	if tried < inline+10 {
+		t.Errorf("only %d records went round", tried)
+	}
+}
+
+// setupAfterMoves reports whether a node of the main line sets up stones
+// after a move.
+func setupAfterMoves(root *Node) bool {
+	moved := false
+	for _, n := range root.MainLine() {
+		if moved && (n.Has("AB") || n.Has("AW") || n.Has("AE")) {
+			return true
+		}
+		if _, ok, _ := n.Move(19, 19); ok {
+			moved = true
+		}
+	}
+	return false
 }
