@@ -256,3 +256,34 @@ func TestClockPerColour(t *testing.T) {
 		}
 	})
 }
+
+// TestClockGenmoveAnalyze checks that the genmove forms of the analysis
+// commands charge the mover's clock like genmove.
+func TestClockGenmoveAnalyze(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		e, err := NewEngine(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var clocks []clock.State
+		e.HandleGenmoveAnalyze("lz-genmove_analyze", func(_ context.Context, req AnalyzeRequest, _ *Stream) (goban.Move, error) {
+			clocks = append(clocks, req.Time.Left)
+			time.Sleep(3 * time.Second)
+			return goban.PassMove(req.Color), nil
+		})
+		in := "boardsize 9\ntime_settings 10 5 1\nlz-genmove_analyze b\nlz-genmove_analyze w\nlz-genmove_analyze b\n"
+		var out strings.Builder
+		if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+			t.Fatal(err)
+		}
+		want := []time.Duration{10 * time.Second, 10 * time.Second, 7 * time.Second}
+		if len(clocks) != len(want) {
+			t.Fatalf("%d requests:\n%s", len(clocks), out.String())
+		}
+		for i, w := range want {
+			if clocks[i].MainTime != w {
+				t.Errorf("request %d: main time %v, want %v", i+1, clocks[i].MainTime, w)
+			}
+		}
+	})
+}
