@@ -145,10 +145,11 @@ func (e *Engine) resetClocks() {
 	e.timeKnown = [3]bool{}
 }
 
-// charge charges c's clock with a move that took elapsed. Many controllers never send time_left, so the engine keeps
-// each colour's clock itself: without it every move would start from a
-// fresh clock, or, charged over both colours as one turn, byo-yomi would
-// run down to nothing within a few moves. A time_left overrides the count.
+// charge charges c's clock with a move that took elapsed. Many controllers
+// never send time_left, so the engine keeps each colour's clock itself:
+// without it every move would start from a fresh clock, or, charged over
+// both colours as one turn, byo-yomi would run down to nothing within a few
+// moves. A time_left overrides the count.
 // A move that came too late by the engine's own count does not stop its
 // clock: the controller, which keeps the real clock, let the game go on,
 // so the clock stays as it was before the move rather than leaving no time
