@@ -397,6 +397,35 @@ func TestMatchNoTimeLeft(t *testing.T) {
 	}
 }
 
+// TestMatchUntimed plays an engine that fails time_left: untimed, it is
+// never told, and its games go to the end.
+func TestMatchUntimed(t *testing.T) {
+	for _, untimed := range []int{0, 2} {
+		t.Run(fmt.Sprint("Untimed=", untimed), func(t *testing.T) {
+			t.Parallel()
+			s, err := Run(context.Background(), Config{
+				Engines:  [2]EngineSpec{helper(t, "tengen", "Good", "9"), helper(t, "untold", "Untold")},
+				Games:    2,
+				Size:     7,
+				Time:     clock.ByoYomiTime(0, 1, 5*time.Second),
+				Untimed:  untimed,
+				OutDir:   t.TempDir(),
+				Parallel: 2,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.Engines[1]
+			if untimed == 2 && (r.Forfeits != 0 || r.TimeLosses != 0) || untimed == 0 && r.Forfeits != 2 {
+				t.Errorf("forfeits %d, time losses %d; results %+v", r.Forfeits, r.TimeLosses, s.Results)
+			}
+		})
+	}
+	if _, err := Run(context.Background(), Config{Engines: [2]EngineSpec{helper(t, "tengen", "A"), helper(t, "tengen", "B")}, Untimed: 3, OutDir: t.TempDir()}); err == nil {
+		t.Error("untimed engine 3 accepted")
+	}
+}
+
 // TestMatchCancel: a cancelled match stops and still writes its summary.
 func TestMatchCancel(t *testing.T) {
 	dir := t.TempDir()
