@@ -1,7 +1,9 @@
 package goban
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,17 +17,18 @@ const gtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 const korscheltLetters = "abcdefghiklmnopqrstuvwxyz"
 
 // NotationError is a notation parse error; Col is the 1-based column of the
-// offending character in the input.
+// offending character in Input, and Line the 1-based line of Input in a
+// text of several lines (a move list); 0 means the first.
 type NotationError struct {
 	Input string
+	Line  int
 	Col   int
 	Msg   string
 }
 
-// Error gives the position as line:column (notations are one line), the
-// message and the input.
+// Error gives the position as line:column, the message and the input line.
 func (e *NotationError) Error() string {
-	return fmt.Sprintf("1:%d: %s in %q", e.Col, e.Msg, e.Input)
+	return fmt.Sprintf("%d:%d: %s in %q", max(e.Line, 1), e.Col, e.Msg, e.Input)
 }
 
 func notationErr(in string, col int, format string, args ...any) error {
@@ -175,4 +178,276 @@ func ParseJapanese(s string, width, height int) (Point, error) {
 // FormatJapanese writes p in the Japanese numbering, such as "4-16".
 func FormatJapanese(p Point, width, height int) string {
 	return fmt.Sprintf("%d-%d", width-p.X, height-p.Y)
+}
+
+// ParseKorscheltMoves reads a move list in the notation of Pfaundler's book
+// (§3), as package sgf's Korschelt writes it, and plays it on g:
+//
+//	S.: c3, g7.
+//	W.: e5.
+//	S. d4, e4; e5, a1; f4 (e4), pass; S. c3
+//
+// Lines "S.:" (Schwarz, Black) and "W.:" (Weiß, White) before the first move
+// list stones that stand on the board before it (handicap or setup); they
+// are set up with Game.Setup, so a handicap read back is not told from other
+// setup stones. Then "S." or "W." names the colour that moves first, and the
+// colours alternate over the moves, separated by "," or ";" (the book pairs
+// them, but either is accepted anywhere); a colour named again starts a
+// new run with it, as for two moves of one colour in a row. A move is a
+// point (ParseKorschelt) or "pass", optionally followed by the stones it
+// captures in parentheses: the stone ("(e4)") or their number ("(3)"),
+// which must match what the move takes. A final "." ends a list. Space and
+// line breaks are free between the parts.
+//
+// It returns the moves it played. An error is a *NotationError at the line
+// and column where the list goes wrong; a move the rules forbid is one too,
+// and g then holds the stones and moves before it.
+func ParseKorscheltMoves(g *Game, s string) ([]Move, error) {
+	p := &korscheltParser{g: g, lines: strings.Split(s, "\n")}
+	return p.parse()
+}
+
+// korscheltParser reads a move list one line at a time.
+type korscheltParser struct {
+	g     *Game
+	lines []string
+	line  int // index of the line being read
+	moves []Move
+}
+
+func (p *korscheltParser) errAt(col int, format string, args ...any) error {
+	return &NotationError{Input: strings.TrimRight(p.lines[p.line], "\r"), Line: p.line + 1, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// colourMark reads "S." or "W." at s[i:] (either case) and returns the
+// colour and true.
+func colourMark(s string, i int) (Color, bool) {
+	if i+1 >= len(s) || s[i+1] != '.' {
+		return Empty, false
+	}
+	switch s[i] {
+	case 'S', 's':
+		return Black, true
+	case 'W', 'w':
+		return White, true
+	}
+	return Empty, false
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+// word returns the end of the word of letters and digits at s[i:].
+func word(s string, i int) int {
+	j := i
+	for j < len(s) && ('a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z' || '0' <= s[j] && s[j] <= '9') {
+		j++
+	}
+	return j
+}
+
+// point reads the point in s[i:j], with the error at its column.
+func (p *korscheltParser) point(s string, i, j int) (Point, error) {
+	pt, err := ParseKorschelt(s[i:j], p.g.Width(), p.g.Height())
+	if err != nil {
+		var ne *NotationError
+		if errors.As(err, &ne) {
+			return pt, p.errAt(i+ne.Col, "%s", ne.Msg)
+		}
+		return pt, p.errAt(i+1, "%v", err)
+	}
+	return pt, nil
+}
+
+func (p *korscheltParser) parse() ([]Move, error) {
+	// The states between the parts of a move list.
+	const (
+		wantColour = iota // before the first move: "S." or "W."
+		wantMove          // after a colour or a separator
+		afterMove         // after a move or its capture note
+		ended             // after the final "."
+	)
+	state := wantColour
+	c := Empty      // the colour of the next move
+	noted := false  // the last move has its capture note
+	var last Move   // the last move, for its capture note
+	captured := 0   // stones the last move took
+	var taken Point // the stone it took when captured is 1
+	for p.line = range p.lines {
+		s := p.lines[p.line]
+		i := 0
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if col, ok := colourMark(s, i); ok && i+2 < len(s) && s[i+2] == ':' {
+			if state != wantColour {
+				return p.moves, p.errAt(i+1, "stones set up after the first move")
+			}
+			if err := p.setup(s, i+3, col); err != nil {
+				return p.moves, err
+			}
+			continue
+		}
+		for i < len(s) {
+			ch := s[i]
+			switch {
+			case isSpace(ch):
+				i++
+				continue
+			case state == ended:
+				return p.moves, p.errAt(i+1, "text after the final \".\"")
+			}
+			if col, ok := colourMark(s, i); ok {
+				if state == afterMove {
+					return p.moves, p.errAt(i+1, "\",\" or \";\" expected before a new colour")
+				}
+				c, state = col, wantMove
+				i += 2
+				continue
+			}
+			switch {
+			case ch == ',' || ch == ';':
+				if state != afterMove {
+					return p.moves, p.errAt(i+1, "a move expected before %q", ch)
+				}
+				state = wantMove
+				i++
+			case ch == '.':
+				if state != afterMove {
+					return p.moves, p.errAt(i+1, "a move expected before \".\"")
+				}
+				state = ended
+				i++
+			case ch == '(':
+				if state != afterMove || noted {
+					return p.moves, p.errAt(i+1, "a capture note belongs after a move")
+				}
+				end := strings.IndexByte(s[i:], ')')
+				if end < 0 {
+					return p.moves, p.errAt(i+1, "unclosed \"(\"")
+				}
+				if err := p.checkCapture(s, i+1, i+end, last, captured, taken); err != nil {
+					return p.moves, err
+				}
+				noted = true
+				i += end + 1
+			case state == wantColour:
+				return p.moves, p.errAt(i+1, "the list must begin with the colour that moves first, \"S.\" or \"W.\"")
+			case state == afterMove:
+				return p.moves, p.errAt(i+1, "\",\" or \";\" expected between two moves")
+			default:
+				j := word(s, i)
+				if j == i {
+					return p.moves, p.errAt(i+1, "unexpected %q", ch)
+				}
+				m := PassMove(c)
+				if !strings.EqualFold(s[i:j], "pass") {
+					pt, err := p.point(s, i, j)
+					if err != nil {
+						return p.moves, err
+					}
+					m = PlayAt(c, pt)
+				}
+				if p.g.ToMove() != c {
+					p.g.SetToMove(c)
+				}
+				opp := p.g.Board().Stones(c.Opponent())
+				before := p.g.Board().Clone()
+				if err := p.g.Play(m); err != nil {
+					return p.moves, p.errAt(i+1, "%v", err)
+				}
+				captured = opp - p.g.Board().Stones(c.Opponent())
+				taken = Point{}
+				if captured == 1 {
+					for _, d := range [4]Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}} {
+						q := Point{X: m.Point.X + d.X, Y: m.Point.Y + d.Y}
+						if before.OnBoard(q) && before.At(q) == c.Opponent() && p.g.Board().At(q) == Empty {
+							taken = q
+						}
+					}
+				}
+				p.moves = append(p.moves, m)
+				last, noted, state = m, false, afterMove
+				c = c.Opponent()
+				i = j
+			}
+		}
+	}
+	if state == wantMove {
+		return p.moves, p.errAt(len(p.lines[p.line])+1, "a move expected at the end")
+	}
+	return p.moves, nil
+}
+
+// setup reads the points of a setup line from s[i:] and sets them up for
+// colour c.
+func (p *korscheltParser) setup(s string, i int, c Color) error {
+	var pts []Point
+	want := true // a point is expected next
+	for i < len(s) {
+		switch ch := s[i]; {
+		case isSpace(ch):
+			i++
+		case ch == ',' && !want:
+			want = true
+			i++
+		case ch == '.' && !want:
+			for i++; i < len(s); i++ {
+				if !isSpace(s[i]) {
+					return p.errAt(i+1, "text after the final \".\"")
+				}
+			}
+		case want && word(s, i) > i:
+			j := word(s, i)
+			pt, err := p.point(s, i, j)
+			if err != nil {
+				return err
+			}
+			if p.g.Board().At(pt) != Empty || slices.Contains(pts, pt) {
+				return p.errAt(i+1, "%s is set up twice", s[i:j])
+			}
+			pts = append(pts, pt)
+			want = false
+			i = j
+		default:
+			return p.errAt(i+1, "unexpected %q", ch)
+		}
+	}
+	if want {
+		return p.errAt(len(s)+1, "a point expected")
+	}
+	if err := p.g.Setup(c, pts...); err != nil {
+		return p.errAt(1, "%v", err)
+	}
+	return nil
+}
+
+// checkCapture checks the capture note s[i:j] (between the parentheses)
+// against what move m took: n stones, the one at taken when n is 1.
+func (p *korscheltParser) checkCapture(s string, i, j int, m Move, n int, taken Point) error {
+	note := strings.TrimSpace(s[i:j])
+	at := i + 1 + strings.Index(s[i:j], note)
+	if note == "" {
+		return p.errAt(i+1, "empty capture note")
+	}
+	if k, err := strconv.Atoi(note); err == nil {
+		if k != n || k < 1 {
+			return p.errAt(at, "the note says %d captured, the move took %d", k, n)
+		}
+		return nil
+	}
+	pt, err := p.point(s, at-1, at-1+len(note))
+	if err != nil {
+		return err
+	}
+	if n != 1 || pt != taken {
+		return p.errAt(at, "the note says %s was captured, but the move took %d stones%s", note, n, takenAt(n, taken, p.g.Height()))
+	}
+	return nil
+}
+
+func takenAt(n int, taken Point, height int) string {
+	if n != 1 {
+		return ""
+	}
+	return " (" + FormatKorschelt(taken, height) + ")"
 }

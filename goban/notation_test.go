@@ -1,6 +1,10 @@
 package goban
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 func TestNotations(t *testing.T) {
 	tests := []struct {
@@ -142,4 +146,123 @@ func clampSize(n int) int {
 		n = -n
 	}
 	return MinSize + n%(MaxSize-MinSize+1)
+}
+
+// TestParseKorscheltMoves reads move lists in Pfaundler's notation: the
+// moves played, the board after them, and errors at their line and column.
+func TestParseKorscheltMoves(t *testing.T) {
+	tests := []struct {
+		name, in string
+		size     int
+		moves    string // the moves as GTP vertices, "B D4 W pass ..."
+		board    string // the board after them, when it matters
+	}{
+		{"book's example", "S. d3, f4; e5", 19, "B D3 W F4 B E5", ""},
+		{"single capture", "S. d4, e4; e5, a1; f4, a2; e3 (e4)", 19, "B D4 W E4 B E5 W A1 B F4 W A2 B E3", ""},
+		{"two stones", "S. d4, e4; d5, e5; f4, a1; f5, a2; e6, a3; e3 (2)", 19,
+			"B D4 W E4 B D5 W E5 B F4 W A1 B F5 W A2 B E6 W A3 B E3", ""},
+		{"a note of one stone by number", "S. b1, a1; a2 (1)", 9, "B B1 W A1 B A2", ""},
+		{"no j column, a pass", "S. i4, k4; l4, pass", 19, "B J4 W K4 B L4 W pass", ""},
+		{"colours that do not alternate", "S. d4; S. q16, d16", 19, "B D4 B Q16 W D16", ""},
+		{"handicap and White first", "S.: q16, d4.\nW. d16", 19, "W D16", ""},
+		{"setup only", "S.: c7, d6.\nW.: e5.", 9, "", `
+. . . . . . . . .
+. . . . . . . . .
+. . X . . . . . .
+. . . X . . . . .
+. . . . O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`},
+		{"free spacing, lines, final dot, capitals", "  W.  C7 ,D6\n;\tE5,PASS .  ", 9, "W C7 B D6 W E5 B pass", ""},
+		{"empty", "", 9, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := MustNewGame(tt.size, tt.size, MustRuleset("japanese"))
+			moves, err := ParseKorscheltMoves(g, tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range moves {
+				got = append(got, map[Color]string{Black: "B", White: "W"}[m.Color], FormatMoveVertex(m, tt.size))
+			}
+			if s := strings.Join(got, " "); s != tt.moves {
+				t.Errorf("moves %q, want %q", s, tt.moves)
+			}
+			if len(g.Moves()) != len(moves) {
+				t.Errorf("%d moves played, %d returned", len(g.Moves()), len(moves))
+			}
+			if tt.board != "" && g.Board().String() != mustParse(t, tt.board).String() {
+				t.Errorf("board\n%s\nwant\n%s", g.Board(), tt.board)
+			}
+		})
+	}
+	errs := []struct {
+		in        string
+		line, col int
+		msg       string
+	}{
+		{"d4, e4", 1, 1, "must begin with the colour"},
+		{"S. d4 e4", 1, 7, "expected between two moves"},
+		{"S. d4,, e4", 1, 7, "a move expected"},
+		{"S. d4,", 1, 7, "a move expected at the end"},
+		{"S. j4", 1, 4, "not a column letter"},
+		{"S. d4, d4", 1, 8, "occupied"},
+		{"S. d4, e4 (d4)", 1, 12, "move took 0 stones"},
+		{"S. b1, a1; a2 (2)", 1, 16, "the note says 2 captured, the move took 1"},
+		{"S. b1, a1; a2 (a3)", 1, 16, "move took 1 stones (a1)"},
+		{"S. b1, a1; a2 (a1) (a1)", 1, 20, "belongs after a move"},
+		{"S. d4 (e4", 1, 7, "unclosed"},
+		{"S. d4.\nW. e4", 2, 1, "after the final"},
+		{"S. d4\nS.: e4.", 2, 1, "set up after the first move"},
+		{"S.: d4, d4.", 1, 9, "set up twice"},
+		{"S.: d4,", 1, 8, "a point expected"},
+		{"S. d4, e4 W. f4", 1, 11, "before a new colour"},
+		{"S. d4 # e4", 1, 7, "expected between two moves"},
+		{"S. d4, t9", 1, 8, "off a board 9 wide"},
+		{"S. d4, d10", 1, 9, "off a board 9 high"},
+	}
+	for _, tt := range errs {
+		g := MustNewGame(9, 9, MustRuleset("japanese"))
+		_, err := ParseKorscheltMoves(g, tt.in)
+		var ne *NotationError
+		if !errors.As(err, &ne) || ne.Line != tt.line || ne.Col != tt.col || !strings.Contains(ne.Msg, tt.msg) {
+			t.Errorf("%q: error %v, want %d:%d: ...%s...", tt.in, err, tt.line, tt.col, tt.msg)
+		}
+	}
+}
+
+// FuzzParseKorscheltMoves checks that the move-list parser never panics,
+// that its errors have a position inside the input, and that what it
+// accepts it has played.
+func FuzzParseKorscheltMoves(f *testing.F) {
+	for _, s := range []string{
+		"S. d4, e4; e5, a1; f4, a2; e3 (e4)", "S.: q16, d4.\nW. d16", "S. d4; S. q16, d16", "W. pass, pass.",
+		"S. b1, a1; a2 (1)", "S.: a1, b2.\nW.: c3\nS. (", "S. d4 (", ")", "S.:", "W.\n\n,", "S. k10 (k10)",
+	} {
+		f.Add(s, 9)
+		f.Add(s, 19)
+	}
+	f.Fuzz(func(t *testing.T, s string, size int) {
+		size = clampSize(size)
+		g := MustNewGame(size, size, MustRuleset("chinese"))
+		moves, err := ParseKorscheltMoves(g, s)
+		if len(g.Moves()) != len(moves) {
+			t.Fatalf("%q: %d moves played, %d returned", s, len(g.Moves()), len(moves))
+		}
+		if err == nil {
+			return
+		}
+		var ne *NotationError
+		if !errors.As(err, &ne) {
+			t.Fatalf("%q: error %v is not a *NotationError", s, err)
+		}
+		lines := strings.Split(s, "\n")
+		if ne.Line < 1 || ne.Line > len(lines) || ne.Col < 1 || ne.Col > len(lines[ne.Line-1])+1 {
+			t.Fatalf("%q: error %v is off the input", s, err)
+		}
+	})
 }

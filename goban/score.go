@@ -131,7 +131,9 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 			bd.Total = float64(bd.Territory+bd.Stones) + bd.Komi + bd.HandicapBonus
 		}
 	case LossScoring:
-		s.Black.Komi = -komi
+		// 0 − komi, not −komi: no komi is 0, which -komi would make the
+		// −0 that tables and JSON print as "-0".
+		s.Black.Komi = 0 - komi
 		for _, bd := range []*Breakdown{&s.Black, &s.White} {
 			bd.Total = float64(bd.Territory-bd.Lost-bd.OwnDead) + bd.Komi
 		}

@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"math"
 	"reflect"
 	"testing"
 )
@@ -48,6 +49,23 @@ func TestScoreMethods(t *testing.T) {
 	s, _ := ScoreBoard(b, MustRuleset("japanese"), 6.5, 0, dead)
 	if s.Owner[1*5+0] != Black || s.Owner[2*5+2] != White {
 		t.Errorf("owner map wrong: %v", s.Owner)
+	}
+}
+
+// TestNoKomiIsZero checks that a game without komi gives no side −0
+// komi, which prints as "-0": loss scoring takes the komi from Black.
+func TestNoKomiIsZero(t *testing.T) {
+	b := mustParse(t, scoringBoard)
+	for _, name := range RulesetNames() {
+		s, err := ScoreBoard(b, MustRuleset(name), 0, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bd := range []Breakdown{s.Black, s.White} {
+			if math.Signbit(bd.Komi) || math.Signbit(bd.Total) {
+				t.Errorf("%s: komi %v, total %v", name, bd.Komi, bd.Total)
+			}
+		}
 	}
 }
 

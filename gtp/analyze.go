@@ -154,6 +154,7 @@ func (e *Engine) HandleGenmoveAnalyze(name string, fn GenmoveAnalyzeFunc) {
 		if err := out.Begin(); err != nil {
 			return err
 		}
+		start := time.Now()
 		m, err := fn(ctx, req, out)
 		if err != nil {
 			return err
@@ -161,6 +162,7 @@ func (e *Engine) HandleGenmoveAnalyze(name string, fn GenmoveAnalyzeFunc) {
 		if m.Color != req.Color {
 			return fmt.Errorf("internal error: %s answered for %v", name, m.Color)
 		}
+		e.charge(req.Color, time.Since(start))
 		e.resumeIfPassed(e.game, req.Color)
 		if err := e.game.Play(m); err != nil {
 			return fmt.Errorf("internal error: %s chose %s: %v", name, e.moveVertex(m), err)

@@ -35,7 +35,10 @@
 // [RandomPlayer], an honest stand-in that plays random legal moves, never
 // fills its own eyes and captures when it can. A player that implements
 // [DeadStoneEstimator] replaces goban's static dead-stone estimate in
-// final_score and final_status_list. Analysis commands are added with
+// final_score and final_status_list. The engine keeps a clock per colour
+// under the time settings and charges each genmove to the mover's, so that
+// the player knows its time even from a controller that never sends
+// time_left; a time_left replaces the engine's count. Analysis commands are added with
 // [Engine.HandleAnalyze] (lz-analyze, kata-analyze: parsed arguments, header
 // sent at once, stopped by the next command) and [Engine.HandleGenmoveAnalyze]
 // (lz-genmove_analyze: streamed analysis, then the move is played and

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"tengen/clock"
 	"tengen/goban"
@@ -58,7 +59,7 @@ type Engine struct {
 	komiSet   bool // komi was given by the controller and survives boardsize
 	game      *goban.Game
 	timeCtl   clock.TimeControl
-	timeLeft  [3]clock.State // indexed by goban.Color
+	clocks    [3]clock.State // each colour's clock, indexed by goban.Color
 	timeKnown [3]bool        // a time_left arrived for the colour
 	handicaps int
 	noFiles   bool
@@ -131,7 +132,32 @@ func (e *Engine) newGame() error {
 	}
 	e.game = g
 	e.handicaps = 0
+	e.resetClocks()
 	return nil
+}
+
+// resetClocks starts both colours' clocks afresh under the time settings,
+// for new settings or a new game, and forgets what time_left said.
+func (e *Engine) resetClocks() {
+	for _, c := range []goban.Color{goban.Black, goban.White} {
+		e.clocks[c] = e.timeCtl.NewState()
+	}
+	e.timeKnown = [3]bool{}
+}
+
+// charge charges c's clock with a move that took elapsed. Many controllers
+// never send time_left, so the engine keeps each colour's clock itself:
+// without it every move would start from a fresh clock, or, charged over
+// both colours as one turn, byo-yomi would run down to nothing within a few
+// moves. A time_left overrides the count.
+// A move that came too late by the engine's own count does not stop its
+// clock: the controller, which keeps the real clock, let the game go on,
+// so the clock stays as it was before the move rather than leaving no time
+// for the rest of the game.
+func (e *Engine) charge(c goban.Color, elapsed time.Duration) {
+	if next := e.timeCtl.Play(e.clocks[c], elapsed); !next.TimedOut {
+		e.clocks[c] = next
+	}
 }
 
 func (e *Engine) register() {
@@ -320,6 +346,7 @@ func (e *Engine) genmove(ctx context.Context, cmd Command) (string, error) {
 		Cleanup: cmd.Name == "kgs-genmove_cleanup",
 		Time:    e.timeState(c),
 	}
+	start := time.Now()
 	m, err := e.player.GenMove(ctx, req)
 	if err != nil {
 		return "", err
@@ -328,8 +355,10 @@ func (e *Engine) genmove(ctx context.Context, cmd Command) (string, error) {
 		return "", fmt.Errorf("internal error: player %s answered for %v", e.player.Name(), m.Color)
 	}
 	if cmd.Name == "reg_genmove" {
+		// reg_genmove makes no move, so no clock runs.
 		return e.moveVertex(m), nil
 	}
+	e.charge(c, time.Since(start))
 	// A resignation is recorded too: it ends the game (printsgf writes
 	// RE), and undo takes it back.
 	e.resumeIfPassed(e.game, c)
@@ -563,7 +592,7 @@ func (e *Engine) timeSettings(_ context.Context, cmd Command) (string, error) {
 		return "", clockError(err)
 	}
 	e.timeCtl = tc
-	e.timeKnown = [3]bool{}
+	e.resetClocks()
 	return "", nil
 }
 
@@ -576,18 +605,14 @@ func (e *Engine) setTimeLeft(_ context.Context, cmd Command) (string, error) {
 	if cc == clock.White {
 		c = goban.White
 	}
-	e.timeLeft[c] = e.timeCtl.StateFromTimeLeft(left, stones)
+	e.clocks[c] = e.timeCtl.StateFromTimeLeft(left, stones)
 	e.timeKnown[c] = true
 	return "", nil
 }
 
 // timeState is what the player is told about c's clock.
 func (e *Engine) timeState(c goban.Color) TimeState {
-	ts := TimeState{Control: e.timeCtl, Left: e.timeCtl.NewState()}
-	if e.timeKnown[c] {
-		ts.Left, ts.LeftReported = e.timeLeft[c], true
-	}
-	return ts
+	return TimeState{Control: e.timeCtl, Left: e.clocks[c], LeftReported: e.timeKnown[c]}
 }
 
 func (e *Engine) finalScore(context.Context, Command) (string, error) {

@@ -35,11 +35,15 @@ type TimeState struct {
 	// Control is the time control from time_settings, kgs-time_settings or
 	// kata-time_settings; the zero value means no time limit.
 	Control clock.TimeControl
-	// Left is what the colour to move has left: from its last time_left,
-	// or a fresh clock (Control.NewState) when none has arrived since the
-	// time settings.
+	// Left is what the colour to move has left by the engine's own count:
+	// a fresh clock (Control.NewState) at the time settings and at every
+	// new game, charged with the time each genmove of that colour took,
+	// and replaced by what a time_left says. So a player knows its clock
+	// even from a controller that never sends time_left.
 	Left clock.State
-	// LeftReported is true when Left comes from a time_left command.
+	// LeftReported is true when the controller has sent a time_left for
+	// the colour since the time settings or the new game; Left then starts
+	// from the last one.
 	LeftReported bool
 }
 

@@ -61,6 +61,7 @@ func (e *Engine) loadSGF(_ context.Context, cmd Command) (string, error) {
 	e.width, e.height = g.Width(), g.Height()
 	e.komi, e.komiSet = g.Komi(), true
 	e.handicaps, _ = g.Handicap()
+	e.resetClocks()
 	return g.ToMove().String(), nil
 }
 

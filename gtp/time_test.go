@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"tengen/clock"
@@ -122,4 +123,167 @@ func TestGenmoveResign(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
+}
+
+// thinker is a player that thinks as long as think says for the
+// allocation that clock.Budget makes from the clock the engine reports, and
+// then plays a random move. It records every request's clock and budget.
+// Its thinking is a sleep, so tests run it in a synctest bubble, where time
+// passes exactly as slept.
+type thinker struct {
+	rnd     *RandomPlayer
+	think   func(clock.Allocation) time.Duration
+	clocks  []TimeState
+	budgets []time.Duration
+}
+
+func (p *thinker) Name() string { return "thinker" }
+
+func (p *thinker) GenMove(ctx context.Context, req MoveRequest) (goban.Move, error) {
+	a := clock.Budget(req.Time.Control, req.Time.Left, clock.BudgetOptions{EmptyPoints: len(req.Game.Board().Empties())})
+	p.clocks = append(p.clocks, req.Time)
+	p.budgets = append(p.budgets, a.Target)
+	time.Sleep(p.think(a))
+	return p.rnd.GenMove(ctx, req)
+}
+
+// TestClockWithoutTimeLeft plays games in which the controller sends time
+// settings but never time_left, as many do: the engine keeps a clock per
+// colour and charges each genmove to the mover's, so that in byo-yomi
+// every move gets about the period, for the whole game. (Charged over both
+// colours as one turn, the budget fell from most of the period to nothing
+// within four moves.)
+func TestClockWithoutTimeLeft(t *testing.T) {
+	spend := func(extra time.Duration) func(clock.Allocation) time.Duration {
+		return func(a clock.Allocation) time.Duration { return a.Target + extra }
+	}
+	const moves = 80
+	for _, tt := range []struct {
+		name     string
+		settings string
+		think    func(clock.Allocation) time.Duration
+		// Every budget must lie in [low, high].
+		low, high time.Duration
+	}{
+		{"one second byo-yomi", "time_settings 0 1 1", spend(0), 700 * time.Millisecond, time.Second},
+		{"one second byo-yomi, some overhead", "time_settings 0 1 1", spend(200 * time.Millisecond), 700 * time.Millisecond, time.Second},
+		{"five seconds byo-yomi", "time_settings 0 5 1", spend(100 * time.Millisecond), 4700 * time.Millisecond, 5 * time.Second},
+		{"kgs byo-yomi, three periods", "kgs-time_settings byoyomi 0 2 3", spend(0), 1700 * time.Millisecond, 2 * time.Second},
+		// The engine's own count says the flag fell on every move, but
+		// the controller plays on: the clock stays where it was.
+		{"moves over the period", "time_settings 0 1 1", spend(1500 * time.Millisecond), 700 * time.Millisecond, time.Second},
+		{"canadian", "time_settings 0 10 5", spend(0), 1700 * time.Millisecond, 10 * time.Second},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				p := &thinker{rnd: NewRandomPlayer(7), think: tt.think}
+				e, err := NewEngine(Options{Player: p})
+				if err != nil {
+					t.Fatal(err)
+				}
+				in := "boardsize 9\nclear_board\n" + tt.settings + "\n"
+				for i := range moves {
+					in += "genmove " + [2]string{"b", "w"}[i%2] + "\n"
+				}
+				var out strings.Builder
+				if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(out.String(), "?") {
+					t.Fatalf("a command failed:\n%s", out.String())
+				}
+				if len(p.budgets) != moves {
+					t.Fatalf("%d genmoves reached the player, want %d", len(p.budgets), moves)
+				}
+				for i, b := range p.budgets {
+					if b < tt.low || b > tt.high || p.clocks[i].LeftReported {
+						t.Errorf("move %d: budget %v, want %v to %v; clock %+v", i+1, b, tt.low, tt.high, p.clocks[i])
+					}
+				}
+			})
+		})
+	}
+}
+
+// TestClockPerColour checks that each colour's thinking is charged to its
+// own clock, that a time_left replaces the engine's count and the count
+// goes on from it, and that a new game starts both clocks afresh.
+func TestClockPerColour(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := &thinker{rnd: NewRandomPlayer(3), think: func(clock.Allocation) time.Duration { return 2 * time.Second }}
+		e, err := NewEngine(Options{Player: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := "boardsize 9\ntime_settings 10 5 1\ngenmove b\ngenmove w\ngenmove b\ngenmove w\n" +
+			"genmove b\ntime_left w 3 0\ngenmove w\ngenmove w\nreg_genmove b\ngenmove b\nclear_board\ngenmove b\n"
+		var out strings.Builder
+		if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out.String(), "?") {
+			t.Fatalf("a command failed:\n%s", out.String())
+		}
+		// GTP's time_settings is Canadian byo-yomi; one stone per period
+		// is Japanese byo-yomi with one period.
+		tc := clock.CanadianTime(10*time.Second, 1, 5*time.Second)
+		main := func(d time.Duration) clock.State {
+			return clock.State{MainTime: d, PeriodLeft: 5 * time.Second, Stones: 1}
+		}
+		want := []struct {
+			left     clock.State
+			reported bool
+		}{
+			{main(10 * time.Second), false}, // b
+			{main(10 * time.Second), false}, // w
+			{main(8 * time.Second), false},  // b: its own 2 s only
+			{main(8 * time.Second), false},  // w
+			{main(6 * time.Second), false},  // b
+			{main(3 * time.Second), true},   // w after time_left w 3 0
+			{main(1 * time.Second), true},   // w, counted on from the report
+			{main(4 * time.Second), false},  // reg_genmove b
+			{main(4 * time.Second), false},  // b: reg_genmove made no move
+			{main(10 * time.Second), false}, // b in a new game
+		}
+		if len(p.clocks) != len(want) {
+			t.Fatalf("%d requests, want %d", len(p.clocks), len(want))
+		}
+		for i, w := range want {
+			got := p.clocks[i]
+			if got.Control != tc || got.Left != w.left || got.LeftReported != w.reported {
+				t.Errorf("request %d: clock %+v, reported %v; want %+v, reported %v", i+1, got.Left, got.LeftReported, w.left, w.reported)
+			}
+		}
+	})
+}
+
+// TestClockGenmoveAnalyze checks that the genmove forms of the analysis
+// commands charge the mover's clock like genmove.
+func TestClockGenmoveAnalyze(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		e, err := NewEngine(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var clocks []clock.State
+		e.HandleGenmoveAnalyze("lz-genmove_analyze", func(_ context.Context, req AnalyzeRequest, _ *Stream) (goban.Move, error) {
+			clocks = append(clocks, req.Time.Left)
+			time.Sleep(3 * time.Second)
+			return goban.PassMove(req.Color), nil
+		})
+		in := "boardsize 9\ntime_settings 10 5 1\nlz-genmove_analyze b\nlz-genmove_analyze w\nlz-genmove_analyze b\n"
+		var out strings.Builder
+		if err := e.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+			t.Fatal(err)
+		}
+		want := []time.Duration{10 * time.Second, 10 * time.Second, 7 * time.Second}
+		if len(clocks) != len(want) {
+			t.Fatalf("%d requests:\n%s", len(clocks), out.String())
+		}
+		for i, w := range want {
+			if clocks[i].MainTime != w {
+				t.Errorf("request %d: main time %v, want %v", i+1, clocks[i].MainTime, w)
+			}
+		}
+	})
 }

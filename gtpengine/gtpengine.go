@@ -37,12 +37,13 @@ func (p Player) GenMove(ctx context.Context, req gtp.MoveRequest) (goban.Move, e
 
 // Request is the engine request for colour c in position g with the time
 // information ts that a GTP engine keeps. The engine gets the clock of c
-// only when the controller reported it with time_left; until then it
-// charges its own thinking time to a fresh clock. GTP's time_left is not
-// passed on for the opponent: the engine does not use it.
+// that the GTP engine keeps per colour, from time_left where the
+// controller sends it and from the time of each genmove otherwise, so
+// that a byo-yomi period is there again for every move. GTP's time_left is
+// not passed on for the opponent: the engine does not use it.
 func Request(g *goban.Game, c goban.Color, ts gtp.TimeState) engine.Request {
 	req := engine.Request{Game: g, Color: c, Time: ts.Control}
-	if ts.LeftReported && ts.Control.Kind != clock.None {
+	if ts.Control.Kind != clock.None {
 		st := ts.Left
 		req.State = &st
 	}

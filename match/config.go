@@ -73,6 +73,17 @@ type Config struct {
 	// (the zero value is no time limit). An engine whose clock runs out
 	// loses by time (B+T or W+T).
 	Time clock.TimeControl
+	// NoTimeLeft keeps time_left from the engines: they get the time
+	// settings only and must keep their clocks themselves, as under the many
+	// controllers that never send time_left. The match still holds them to
+	// the clock.
+	NoTimeLeft bool
+	// Untimed, if 1 or 2, plays that engine (of Engines) without a clock:
+	// it is told no time settings and held only to MoveTimeout, while the
+	// other engine keeps Time. An engine such as GNU Go plays weaker when it
+	// is told a short time, so a timed engine is compared with its untimed
+	// strength this way.
+	Untimed int
 	// TimeGrace is subtracted from every move's thinking time before it is
 	// charged to the clock, for the latency of the pipes and process
 	// scheduling; 0 means none.
@@ -146,6 +157,9 @@ func (c Config) withDefaults() (Config, goban.Ruleset, error) {
 	}
 	if err := c.Time.Validate(); err != nil {
 		return c, rules, fmt.Errorf("match: %w", err)
+	}
+	if c.Untimed < 0 || c.Untimed > 2 {
+		return c, rules, fmt.Errorf("match: untimed engine %d: use 1 or 2", c.Untimed)
 	}
 	if c.CommandTimeout <= 0 {
 		c.CommandTimeout = 30 * time.Second

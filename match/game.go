@@ -257,7 +257,7 @@ func (gm *game) setup(ctx context.Context) error {
 			}
 			gm.warn("%s: %s", p.name, p.explain(err))
 		}
-		if cfg.Time.Kind != clock.None {
+		if gm.timeControl(c).Kind != clock.None {
 			if err := p.SetTime(ctx, cfg.Time); errors.Is(err, gtp.ErrUnsupported) {
 				gm.warn("%s: knows no time_settings command; it does not know its time", p.name)
 			} else if err != nil {
@@ -314,6 +314,15 @@ func (gm *game) handicap(ctx context.Context) error {
 	return nil
 }
 
+// timeControl is the clock that the engine of colour c plays with: none
+// for the untimed engine, the match's otherwise.
+func (gm *game) timeControl(c goban.Color) clock.TimeControl {
+	if gm.cfg.Untimed == gm.engine[c]+1 {
+		return clock.NoTimeLimit()
+	}
+	return gm.cfg.Time
+}
+
 // lose ends the game with c's loss for reason (EndForfeit or EndTime).
 func (gm *game) lose(c goban.Color, reason goban.EndReason, detail string) {
 	gm.g.End(c.Opponent(), reason)
@@ -326,17 +335,20 @@ func (gm *game) lose(c goban.Color, reason goban.EndReason, detail string) {
 func (gm *game) move(ctx context.Context, c goban.Color) error {
 	cfg, g := gm.cfg, gm.g
 	p, opp := gm.players[c], gm.players[c.Opponent()]
-	tc := cfg.Time
+	tc := gm.timeControl(c)
 	var clockLimit time.Duration
 	hasClock := false
 	if tc.Kind != clock.None {
-		// An engine that does not know time_left is not told.
-		if err := p.TimeLeft(ctx, c, tc, gm.states[c]); err != nil && !errors.Is(err, gtp.ErrUnsupported) {
-			if ctx.Err() != nil {
-				return ctx.Err()
+		// An engine that does not know time_left is not told, and with
+		// NoTimeLeft no engine is.
+		if !cfg.NoTimeLeft {
+			if err := p.TimeLeft(ctx, c, tc, gm.states[c]); err != nil && !errors.Is(err, gtp.ErrUnsupported) {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s %s.", gm.who(c), onCommand(p, err)))
+				return nil
 			}
-			gm.lose(c, goban.EndForfeit, fmt.Sprintf("%s %s.", gm.who(c), onCommand(p, err)))
-			return nil
 		}
 		clockLimit, hasClock = tc.Remaining(gm.states[c])
 		clockLimit += cfg.TimeGrace

@@ -39,6 +39,7 @@ func TestMain(m *testing.M) {
 //	resign   resigns at its first move
 //	script   plays the vertices of PARAM (comma-separated, "pass" allowed)
 //	         in turn, again from the start when they run out
+//	untold   plays like tengen but fails time_left, to notice that it came
 func helper(t testing.TB, kind, name string, param ...string) EngineSpec {
 	t.Helper()
 	exe, err := os.Executable()
@@ -144,6 +145,10 @@ func helperEngine(kind, name string, params []string) int {
 	case "refuse":
 		srv.Handle("play", func(context.Context, gtp.Command) (string, error) {
 			return "", errors.New("I refuse")
+		})
+	case "untold":
+		srv.Handle("time_left", func(context.Context, gtp.Command) (string, error) {
+			return "", errors.New("time_left was sent")
 		})
 	}
 	if err := e.Serve(context.Background(), os.Stdin, os.Stdout); err != nil && !errors.Is(err, gtp.ErrQuit) {

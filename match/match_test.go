@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -367,6 +368,61 @@ func TestMatchSetupErrors(t *testing.T) {
 				t.Fatalf("error %v, want one that says %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestMatchNoTimeLeft checks that NoTimeLeft keeps time_left from the
+// engines: an engine that fails time_left forfeits without it and plays
+// its games to the end with it.
+func TestMatchNoTimeLeft(t *testing.T) {
+	for _, noTimeLeft := range []bool{false, true} {
+		t.Run(fmt.Sprint("NoTimeLeft=", noTimeLeft), func(t *testing.T) {
+			t.Parallel()
+			s, err := Run(context.Background(), Config{
+				Engines:    [2]EngineSpec{helper(t, "tengen", "Good", "9"), helper(t, "untold", "Untold")},
+				Games:      2,
+				Size:       7,
+				Time:       clock.ByoYomiTime(0, 1, 5*time.Second),
+				NoTimeLeft: noTimeLeft,
+				OutDir:     t.TempDir(),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			forfeits := s.Engines[1].Forfeits
+			if noTimeLeft && forfeits != 0 || !noTimeLeft && forfeits != 2 {
+				t.Errorf("%d forfeits; results %+v", forfeits, s.Results)
+			}
+		})
+	}
+}
+
+// TestMatchUntimed plays an engine that fails time_left: untimed, it is
+// never told, and its games go to the end.
+func TestMatchUntimed(t *testing.T) {
+	for _, untimed := range []int{0, 2} {
+		t.Run(fmt.Sprint("Untimed=", untimed), func(t *testing.T) {
+			t.Parallel()
+			s, err := Run(context.Background(), Config{
+				Engines:  [2]EngineSpec{helper(t, "tengen", "Good", "9"), helper(t, "untold", "Untold")},
+				Games:    2,
+				Size:     7,
+				Time:     clock.ByoYomiTime(0, 1, 5*time.Second),
+				Untimed:  untimed,
+				OutDir:   t.TempDir(),
+				Parallel: 2,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.Engines[1]
+			if untimed == 2 && (r.Forfeits != 0 || r.TimeLosses != 0) || untimed == 0 && r.Forfeits != 2 {
+				t.Errorf("forfeits %d, time losses %d; results %+v", r.Forfeits, r.TimeLosses, s.Results)
+			}
+		})
+	}
+	if _, err := Run(context.Background(), Config{Engines: [2]EngineSpec{helper(t, "tengen", "A"), helper(t, "tengen", "B")}, Untimed: 3, OutDir: t.TempDir()}); err == nil {
+		t.Error("untimed engine 3 accepted")
 	}
 }
 

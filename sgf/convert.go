@@ -58,8 +58,9 @@ func stonesOf(b *goban.Board, c goban.Color) []string {
 // ("f3 (e4)") and the number when there are several ("(3)"). A pass is
 // written "pass". When the colours stop alternating, a new run starts with
 // its colour ("; W. c3, ..."). Stones on the board before the first move
-// (handicap and setup) come first, one line per colour ("S.: d4, q16.").
-// Setup stones added later are not shown. Boards wider than 25 lines cannot
+// (handicap and setup) come first, one line per colour ("S.: d4, q16."); a
+// record without moves is written as these lines alone. Setup stones added
+// after the first move are not shown. Boards wider than 25 lines cannot
 // be written.
 func Korschelt(root *Node, opt ReplayOptions) (string, error) {
 	info, _ := root.GameInfo()
@@ -69,14 +70,19 @@ func Korschelt(root *Node, opt ReplayOptions) (string, error) {
 	var b strings.Builder
 	inRun := 0 // moves written in the current run
 	var last Color
-	hook := func(num int, m Move, before, after *goban.Board) {
-		if num == 1 {
-			for _, c := range []goban.Color{goban.Black, goban.White} {
-				if st := stonesOf(before, c); len(st) > 0 {
-					fmt.Fprintf(&b, "%s: %s.\n", korscheltLetter(fromGobanColor(c)), strings.Join(st, ", "))
-				}
+	setup := func(board *goban.Board) {
+		for _, c := range []goban.Color{goban.Black, goban.White} {
+			if st := stonesOf(board, c); len(st) > 0 {
+				fmt.Fprintf(&b, "%s: %s.\n", korscheltLetter(fromGobanColor(c)), strings.Join(st, ", "))
 			}
 		}
+	}
+	moved := false
+	hook := func(num int, m Move, before, after *goban.Board) {
+		if num == 1 {
+			setup(before)
+		}
+		moved = true
 		switch {
 		case inRun > 0 && m.Color != last.Opponent():
 			b.WriteString("; " + korscheltLetter(m.Color) + " ")
@@ -102,8 +108,13 @@ func Korschelt(root *Node, opt ReplayOptions) (string, error) {
 			b.WriteString(" (" + strconv.Itoa(k) + ")")
 		}
 	}
-	if _, err := replay(root, opt, hook); err != nil {
+	r, err := replay(root, opt, hook)
+	if err != nil {
 		return b.String(), err
+	}
+	if !moved && r.Game != nil {
+		// A position without moves (a problem, a diagram) is its setup.
+		setup(r.Game.Board())
 	}
 	if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
@@ -146,20 +157,25 @@ func GTPCommands(root *Node, opt ReplayOptions) ([]string, error) {
 			return cmds, fmt.Errorf("%v: AE (removing stones) cannot be expressed in GTP", n.Pos)
 		}
 		if n.Has("AB") || n.Has("AW") {
-			// The first AB before any move became the handicap (see Replay).
-			handicapNode := count == 0 && hn > 0 && !n.Has("AW")
-			if handicapNode {
+			// The first AB before any move became the handicap (see
+			// Replay), which set_free_handicap has placed; AW stones
+			// in the same node (GNU Go's printsgf writes the position
+			// so) are setup stones all the same.
+			ids := []string{"AB", "AW"}
+			if count == 0 && hn > 0 && n.Has("AB") {
 				hn = 0
-			} else {
-				cmds = append(cmds, "# setup stones as moves")
-				for _, s := range []struct {
-					id, c string
-				}{{"AB", "B"}, {"AW", "W"}} {
-					pts, _ := n.Points(s.id, info.Width, h)
-					for _, p := range pts {
-						cmds = append(cmds, "play "+s.c+" "+goban.FormatVertex(p.ToGoban(), h))
-					}
+				ids = ids[1:]
+			}
+			var plays []string
+			for _, id := range ids {
+				pts, _ := n.Points(id, info.Width, h)
+				for _, p := range pts {
+					plays = append(plays, "play "+id[1:]+" "+goban.FormatVertex(p.ToGoban(), h))
 				}
+			}
+			if len(plays) > 0 {
+				cmds = append(cmds, "# setup stones as moves")
+				cmds = append(cmds, plays...)
 			}
 		}
 		m, ok, _ := n.Move(info.Width, h)

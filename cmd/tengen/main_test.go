@@ -137,6 +137,42 @@ func TestSGFCommands(t *testing.T) {
 	}
 }
 
+// TestSGFConvertSetup converts records whose position is given by setup
+// stones: a problem without moves, and GNU Go's printsgf of a handicap game,
+// which has the handicap and the stones played since in AB and White's in
+// AW. An illegal record fails both conversions with its place.
+func TestSGFConvertSetup(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, rec string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(rec), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	problem := write("problem.sgf", "(;GM[1]FF[4]SZ[9]AB[cc][dd]AW[ee])")
+	printsgf := write("printsgf.sgf", "(;GM[1]FF[4]\nSZ[9]\nKM[0.0]HA[4]RU[Japanese]AP[GNU Go:3.8]AW[ee]\nAB[cc][gc][de][cg][gg]\nPL[W]\n)\n")
+	illegal := write("illegal.sgf", "(;GM[1]FF[4]SZ[9]\n;B[ee]\n;W[ee])")
+	for _, tt := range []struct {
+		to, file, want string
+	}{
+		{"korschelt", problem, "S.: c7, d6.\nW.: e5.\n"},
+		{"gtp", problem, "boardsize 9\nclear_board\nkomi 0\n# setup stones as moves\nplay B C7\nplay B D6\nplay W E5\n"},
+		{"gtp", printsgf, "boardsize 9\nclear_board\nkomi 0\nset_free_handicap C7 G7 D5 C3 G3\n# setup stones as moves\nplay W E5\n"},
+	} {
+		out, _, err := runCmd(t, "", "sgf", "convert", "--to", tt.to, tt.file)
+		if err != nil || out != tt.want {
+			t.Errorf("convert --to %s %s: %v\n got %q\nwant %q", tt.to, filepath.Base(tt.file), err, out, tt.want)
+		}
+	}
+	for _, to := range []string{"korschelt", "gtp"} {
+		out, _, err := runCmd(t, "", "sgf", "convert", "--to", to, illegal)
+		if ex, ok := err.(exitError); ok || err == nil || out != "" || !strings.Contains(err.Error(), "illegal.sgf:3:1: move 2 (W[ee]): illegal: occupied") {
+			t.Errorf("convert --to %s of an illegal record: %v (exit %v), output %q", to, err, ex, out)
+		}
+	}
+}
+
 // TestScoreCommand scores a finished 9×9 game: Black's wall on the E line
 // against White's on the F line, 33 points to 24 plus komi 6.5.
 func TestScoreCommand(t *testing.T) {
@@ -158,6 +194,34 @@ func TestScoreCommand(t *testing.T) {
 	out, _, err = runCmd(t, "", "score", "--rules", "chinese", "--komi", "7.5", name)
 	if err != nil || !strings.Contains(out, "Result: B+1.5") || !strings.Contains(out, "stones                 12       12") {
 		t.Errorf("area score: %v\n%s", err, out)
+	}
+	// Without KM the ruleset's komi counts: 6.5 under japanese on 9×9,
+	// 7.5 under chinese, 0.5 with a handicap.
+	noKM := filepath.Join(dir, "nokm.sgf")
+	if err := os.WriteFile(noKM, []byte(strings.Replace(rec, "KM[6.5]", "", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "Rules: japanese (ko simple, territory scoring, no territory in seki), komi 6.5\n"},
+		{[]string{"--rules", "chinese"}, "), komi 7.5\n"},
+		{[]string{"--komi", "0"}, "), komi 0\n"},
+		// Loss scoring takes the komi from Black: none is 0, not -0.
+		{[]string{"--rules", "online", "--komi", "0"}, "komi                    0        0\n"},
+	} {
+		out, _, err := runCmd(t, "", append(append([]string{"score"}, tt.args...), noKM)...)
+		if err != nil || !strings.Contains(out, tt.want) {
+			t.Errorf("score %v of a record without KM: %v, want %q in\n%s", tt.args, err, tt.want, out)
+		}
+	}
+	handi := filepath.Join(dir, "handicap.sgf")
+	if err := os.WriteFile(handi, []byte("(;GM[1]FF[4]SZ[9]RU[Japanese]HA[2]AB[cc][gg];W[ee];B[])"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runCmd(t, "", "score", handi); err != nil || !strings.Contains(out, "komi 0.5\n") {
+		t.Errorf("score of a handicap record without KM: %v\n%s", err, out)
 	}
 	// Marking Black's C3 stone (inside Black's area) dead by hand gives
 	// White a prisoner and Black the point under it: the margin stays.

@@ -65,6 +65,8 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	handicap := fs.Int("handicap", 0, "handicap stones for Black (0 or 2 to 9), on GTP's fixed points")
 	freeHandicap := fs.Bool("free-handicap", false, "let the Black engine place the handicap stones (place_free_handicap)")
 	timeSpec := fs.String("time", "none", `time control in kgs-time_settings form: "none", "absolute MAIN", "byoyomi MAIN PERIOD PERIODS" or "canadian MAIN PERIOD STONES" (seconds); a flag fall loses the game`)
+	noTimeLeft := fs.Bool("no-time-left", false, "send the engines time_settings but never time_left, as many controllers do: they must keep their clocks themselves")
+	untimed := fs.Int("untimed", 0, "play engine 1 or 2 without a clock: it is told no time settings and held only to -timeout (0: both keep the clock)")
 	timeGrace := fs.Duration("time-grace", 100*time.Millisecond, "allowance per move for process and pipe latency, not charged to the clock")
 	timeout := fs.Duration("timeout", 5*time.Minute, "longest time for one genmove before the engine forfeits (0: no limit but the clock)")
 	cmdTimeout := fs.Duration("command-timeout", 30*time.Second, "longest time for any other command (setup, play, final_score)")
@@ -94,6 +96,8 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Rules:           *rules,
 		Handicap:        *handicap,
 		FreeHandicap:    *freeHandicap,
+		NoTimeLeft:      *noTimeLeft,
+		Untimed:         *untimed,
 		TimeGrace:       *timeGrace,
 		MoveTimeout:     *timeout,
 		CommandTimeout:  *cmdTimeout,

@@ -115,7 +115,14 @@ func loadFinal(name string, sf scoreFlags, stdin io.Reader, stderr io.Writer) (*
 	for _, m := range r.Illegal {
 		fmt.Fprintf(stderr, "%s: warning: %v (played anyway)\n", name, m)
 	}
-	return r.Game, nil
+	g := r.Game
+	if sf.komi == nil && !r.Info.HasKomi {
+		// A record without KM gets the ruleset's komi for its board and
+		// handicap, as the help says, not the replay's 0.
+		n, _ := g.Handicap()
+		g.SetKomi(g.Rules().DefaultKomi(g.Width(), g.Height(), n))
+	}
+	return g, nil
 }
 
 // compareDead measures how often the engine's dead-stone estimate agrees

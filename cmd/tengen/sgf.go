@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"tengen/sgf"
 )
@@ -85,6 +85,17 @@ func sgfCheck(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// inFile names the file in err: "FILE:LINE:COL: ..." for an error at a
+// place in the record, as sgf check writes it, else "FILE: ...".
+func inFile(name string, err error) error {
+	var se *sgf.Error
+	var me *sgf.MoveError
+	if errors.As(err, &se) && se.Line > 0 || errors.As(err, &me) && me.Pos.IsValid() {
+		return fmt.Errorf("%s:%w", name, err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
 func plural(n int) string {
 	if n == 1 {
 		return ""
@@ -128,15 +139,19 @@ func sgfConvert(args []string, stdout, stderr io.Writer) error {
 	root := c.Games[*game-1]
 	switch *to {
 	case "korschelt":
-		s, err := sgf.Korschelt(root, sgf.ReplayOptions{Force: true})
+		// Not forced, as for gtp: a move the rules forbid is an error
+		// at its place in the record.
+		s, err := sgf.Korschelt(root, sgf.ReplayOptions{})
 		if err != nil {
-			return err
+			return inFile(fs.Arg(0), err)
 		}
-		fmt.Fprintln(stdout, strings.TrimRight(s, "\n"))
+		if s != "" {
+			fmt.Fprint(stdout, s)
+		}
 	case "gtp":
 		cmds, err := sgf.GTPCommands(root, sgf.ReplayOptions{})
 		if err != nil {
-			return err
+			return inFile(fs.Arg(0), err)
 		}
 		for _, c := range cmds {
 			fmt.Fprintln(stdout, c)
