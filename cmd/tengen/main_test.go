@@ -205,7 +205,7 @@ func TestScoreCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "Rules: japanese (ko simple, territory scoring, no territory in seki), komi 6.5\n"},
+		{nil, "), komi 6.5\n"},
 		{[]string{"--rules", "chinese"}, "), komi 7.5\n"},
 		{[]string{"--komi", "0"}, "), komi 0\n"},
 		// Loss scoring takes the komi from Black: none is 0, not -0.
