@@ -1,0 +1,42 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"tengen/postgres"
+	"tengen/postgres/pgtest"
+	"tengen/storagetest"
+)
+
+func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
+	t.Helper()
+	db := postgres.NewDB(url)
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	return db, storagetest.Services{
+		Users:      postgres.NewUserService(db),
+		Sessions:   postgres.NewSessionService(db),
+		Challenges: postgres.NewChallengeService(db),
+		Games:      postgres.NewGameService(db),
+	}
+}
+
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) *storagetest.Backend {
+		url := pgtest.URL(t)
+		db, s := open(t, url)
+		t.Cleanup(func() { db.Close() })
+		return &storagetest.Backend{
+			Services: s,
+			Reopen: func(t *testing.T) storagetest.Services {
+				if err := db.Close(); err != nil {
+					t.Fatal(err)
+				}
+				var s storagetest.Services
+				db, s = open(t, url)
+				return s
+			},
+		}
+	})
+}
