@@ -87,13 +87,17 @@ func (db *DB) runBatch(reqs []*batchReq) {
 	}
 	defer tx.rollback()
 	ok := 0
+	// release is the RELEASE of the previous write's savepoint, sent with
+	// the next SAVEPOINT in one round trip (without arguments pgx uses the
+	// simple protocol, which runs both statements).
+	release := ""
 	for i, r := range reqs {
 		if err := r.ctx.Err(); err != nil {
 			r.err = err
 			continue
 		}
 		sp := fmt.Sprintf("w%d", i)
-		if _, err := tx.Tx.Exec(bg, "SAVEPOINT "+sp); err != nil {
+		if _, err := tx.Tx.Exec(bg, release+"SAVEPOINT "+sp); err != nil {
 			db.failBatch(reqs, err)
 			return
 		}
@@ -109,10 +113,7 @@ func (db *DB) runBatch(reqs []*batchReq) {
 		} else {
 			ok++
 		}
-		if _, err := tx.Tx.Exec(bg, "RELEASE SAVEPOINT "+sp); err != nil {
-			db.failBatch(reqs, err)
-			return
-		}
+		release = "RELEASE SAVEPOINT " + sp + "; "
 	}
 	if ok == 0 {
 		return

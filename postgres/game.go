@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"tengen"
@@ -336,14 +337,46 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 // gameColumns are the columns findGames reads.
 const gameColumns = `id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at`
 
+// gameByIDQuery reads a game with both players in one round trip, for the
+// lookups of the move path.
+var gameByIDQuery = `SELECT ` + prefixed("g.", gameColumns) + `, ` + prefixed("b.", userColumns) + `, ` + prefixed("w.", userColumns) + `
+	FROM games g JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id WHERE g.id = $1`
+
 func findGameByID(ctx context.Context, tx *Tx, id int64) (*tengen.Game, error) {
-	gs, _, err := findGames(ctx, tx, tengen.GameFilter{ID: &id})
-	if err != nil {
-		return nil, err
-	} else if len(gs) == 0 {
+	var g tengen.Game
+	var black, white tengen.User
+	dest, finish := gameDest(&g)
+	dest = append(dest, userFields(&black)...)
+	dest = append(dest, userFields(&white)...)
+	err := tx.QueryRow(ctx, gameByIDQuery, id).Scan(dest...)
+	if noRows(err) {
 		return nil, tengen.Errorf(tengen.ENOTFOUND, "Game not found.")
+	} else if err != nil {
+		return nil, err
 	}
-	return gs[0], nil
+	finish()
+	g.Black, g.White = &black, &white
+	return &g, nil
+}
+
+// prefixed returns the comma-separated columns with prefix before each.
+func prefixed(prefix, columns string) string {
+	return prefix + strings.ReplaceAll(columns, ", ", ", "+prefix)
+}
+
+// gameDest returns the scan destinations of gameColumns; call finish after
+// the scan.
+func gameDest(g *tengen.Game) (dest []any, finish func()) {
+	var challenge *int64
+	sd, finishSettings := settingsDest(&g.Settings)
+	dest = append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, sd...)
+	dest = append(dest, (*string)(&g.Status), textScanner{&g.ToMove}, &g.MoveCount, &g.Result, &g.CreatedAt, &g.UpdatedAt)
+	return dest, func() {
+		finishSettings()
+		if challenge != nil {
+			g.ChallengeID = *challenge
+		}
+	}
 }
 
 func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen.Game, int, error) {
@@ -387,17 +420,11 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 	var ids []int64
 	for rows.Next() {
 		var g tengen.Game
-		var challenge *int64
-		sd, finish := settingsDest(&g.Settings)
-		dest := append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, sd...)
-		dest = append(dest, (*string)(&g.Status), textScanner{&g.ToMove}, &g.MoveCount, &g.Result, &g.CreatedAt, &g.UpdatedAt)
+		dest, finish := gameDest(&g)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, err
 		}
 		finish()
-		if challenge != nil {
-			g.ChallengeID = *challenge
-		}
 		gs = append(gs, &g)
 		ids = append(ids, g.BlackID, g.WhiteID)
 	}
