@@ -54,7 +54,7 @@ func (s *ChallengeService) CreateChallenge(ctx context.Context, c *tengen.Challe
 		return err
 	}
 	defer tx.rollback()
-	if _, err := findUser(ctx, tx, "id = $1 FOR UPDATE", c.ChallengerID); err != nil {
+	if _, err := findUser(ctx, tx, "id = $1 FOR NO KEY UPDATE", c.ChallengerID); err != nil {
 		return err
 	}
 	users, err := findUsers(ctx, tx, []int64{c.ChallengerID, c.OpponentID})

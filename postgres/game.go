@@ -79,7 +79,11 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 		return nil, err
 	}
 	if rec != nil {
-		if err := savePlayRecord(ctx, tx, g.ID, rec); err != nil {
+		st, err := savePlayRecord(g.ID, rec, tx.now)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := tx.exec(ctx, st.query, st.args...); err != nil {
 			return nil, err
 		}
 	}
@@ -184,13 +188,32 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	if mv.Color == goban.Empty {
 		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
-	n, err := tx.exec(ctx, `UPDATE games SET move_count = $1, to_move = $2, status = $3, result = $4, updated_at = $5
-		WHERE id = $6 AND move_count = $7 AND status <> 'finished'`,
-		mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq-1)
+	clockJSON, err := jsonArg(mv.Clock)
 	if err != nil {
 		return nil, mv, err
 	}
-	if n != 1 {
+	// The statements go in one round trip. The move's INSERT runs even
+	// when the UPDATE's guard refused the move; the caller's savepoint
+	// then undoes it with the rest (see inBatch).
+	stmts := []statement{
+		{`UPDATE games SET move_count = $1, to_move = $2, status = $3, result = $4, updated_at = $5
+		WHERE id = $6 AND move_count = $7 AND status <> 'finished'`,
+			[]any{mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq - 1}},
+		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			[]any{mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON, tx.now}},
+	}
+	if upd.Record != nil {
+		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
+		if err != nil {
+			return nil, mv, err
+		}
+		stmts = append(stmts, st)
+	}
+	n, err := tx.pipeline(ctx, stmts...)
+	if len(n) == 0 {
+		return nil, mv, err // the UPDATE itself failed
+	}
+	if n[0] != 1 {
 		// The sequence number is reported first so that a repeated
 		// submission of a move that was already applied is reported as
 		// such, whatever happened since.
@@ -199,20 +222,10 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		}
 		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
-	mv.CreatedAt = tx.now
-	clockJSON, err := jsonArg(mv.Clock)
 	if err != nil {
 		return nil, mv, err
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON, tx.now); err != nil {
-		return nil, mv, err
-	}
-	if upd.Record != nil {
-		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
-			return nil, mv, err
-		}
-	}
+	mv.CreatedAt = tx.now
 	g.MoveCount, g.ToMove, g.Status, g.Result, g.UpdatedAt = mv.Seq, upd.ToMove, upd.Status, upd.Result, tx.now
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
 	return g, mv, nil
@@ -282,30 +295,38 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	if g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result {
 		updated = tx.now
 	}
-	n, err := tx.exec(ctx, `UPDATE games SET to_move = $1, status = $2, result = $3, updated_at = $4
+	stmts := []statement{{`UPDATE games SET to_move = $1, status = $2, result = $3, updated_at = $4
 		WHERE id = $5 AND move_count = $6 AND status <> 'finished'`,
-		colorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount)
-	if err != nil {
+		[]any{colorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount}}}
+	if upd.Record != nil {
+		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
+		if err != nil {
+			return nil, err
+		}
+		stmts = append(stmts, st)
+	}
+	// One round trip; the caller's savepoint undoes the play record if
+	// the UPDATE's guard refused the change.
+	n, err := tx.pipeline(ctx, stmts...)
+	if len(n) == 0 {
 		return nil, err
 	}
-	if n != 1 {
+	if n[0] != 1 {
 		if g.Status == tengen.GameFinished {
 			return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 		}
 		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
 	}
-	if upd.Record != nil {
-		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, err
 	}
 	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, updated
 	return g, nil
 }
 
-// savePlayRecord writes rec as the game's play record, replacing the old one
-// if there is one.
-func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord) error {
+// savePlayRecord returns the statement that writes rec as the game's play
+// record, replacing the old one if there is one.
+func savePlayRecord(gameID int64, rec *tengen.PlayRecord, now time.Time) (statement, error) {
 	dead, resumptions := rec.Dead, rec.Resumptions
 	if dead == nil {
 		dead = []goban.Point{}
@@ -315,23 +336,22 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	}
 	deadJSON, err := json.Marshal(dead)
 	if err != nil {
-		return err
+		return statement{}, err
 	}
 	resJSON, err := json.Marshal(resumptions)
 	if err != nil {
-		return err
+		return statement{}, err
 	}
 	clockJSON, err := jsonArg(rec.Clock)
 	if err != nil {
-		return err
+		return statement{}, err
 	}
-	_, err = tx.exec(ctx, `INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
+	return statement{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
 			resumptions = excluded.resumptions, updated_at = excluded.updated_at`,
-		gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), tx.now)
-	return err
+		[]any{gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), now}}, nil
 }
 
 // gameColumns are the columns findGames reads.

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -203,6 +204,39 @@ func (tx *Tx) exec(ctx context.Context, query string, args ...any) (int64, error
 		return 0, constraintError(err)
 	}
 	return tag.RowsAffected(), nil
+}
+
+// statement is one statement of a pipeline.
+type statement struct {
+	query string
+	args  []any
+}
+
+// pipeline sends the statements in one round trip and runs them in order.
+// It returns the rows affected by each statement up to the first that
+// failed, and that statement's error translated by constraintError. A
+// statement after a failed one does not run (the transaction is aborted),
+// so callers run pipelines inside a savepoint or a transaction they roll
+// back on error.
+func (tx *Tx) pipeline(ctx context.Context, stmts ...statement) ([]int64, error) {
+	var b pgx.Batch
+	for _, st := range stmts {
+		b.Queue(st.query, st.args...)
+	}
+	br := tx.Tx.SendBatch(ctx, &b)
+	n := make([]int64, 0, len(stmts))
+	var err error
+	for range stmts {
+		var tag pgconn.CommandTag
+		if tag, err = br.Exec(); err != nil {
+			break
+		}
+		n = append(n, tag.RowsAffected())
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	return n, constraintError(err)
 }
 
 // insertID runs an INSERT ... RETURNING id and returns the id.

@@ -169,7 +169,7 @@ func (s *UserService) setFlag(ctx context.Context, id int64, set func(*Tx, *teng
 		return nil, err
 	}
 	defer tx.rollback()
-	u, err := findUser(ctx, tx, "id = $1 FOR UPDATE", id)
+	u, err := findUser(ctx, tx, "id = $1 FOR NO KEY UPDATE", id)
 	if err != nil {
 		return nil, err
 	}
