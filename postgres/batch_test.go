@@ -110,9 +110,7 @@ func waitPending(t *testing.T, db *DB, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		db.batch.mu.Lock()
-		got, running := len(db.batch.pending), db.batch.running
-		db.batch.mu.Unlock()
+		got, running := db.batch.Waiting()
 		if got == n && running {
 			return
 		}

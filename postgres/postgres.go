@@ -26,6 +26,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"tengen/internal/groupcommit"
 )
 
 //go:embed migrations/*.sql
@@ -60,7 +62,7 @@ type DB struct {
 	Committed func(writes int)
 
 	pool  *pgxpool.Pool
-	batch batcher // group commit of moves and game updates (batch.go)
+	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)
 }
 
 // NewDB returns a DB for the database at url; call Open before use.
@@ -103,6 +105,7 @@ func (db *DB) Open() error {
 		db.pool.Close()
 		return fmt.Errorf("postgres: migrate: %w", err)
 	}
+	db.openBatch()
 	return nil
 }
 
