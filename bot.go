@@ -15,6 +15,9 @@ type BotInfo struct {
 	Rank string `json:"rank,omitempty"`
 	// RankEstimated is true while no match has measured Rank.
 	RankEstimated bool `json:"rankEstimated,omitempty"`
+	// Rated is true when the bot's rating is anchored, so that games
+	// against it may be rated (the bot's own rating never moves).
+	Rated bool `json:"rated,omitempty"`
 	// External is true for engines the operator configured (GTP).
 	External bool `json:"external,omitempty"`
 	// BoardSizes and Rulesets list what the bot plays; nil means any.

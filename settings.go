@@ -52,6 +52,9 @@ type GameSettings struct {
 	FreeHandicap bool              `json:"freeHandicap"`
 	Color        ColorChoice       `json:"color"`
 	TimeControl  clock.TimeControl `json:"timeControl"`
+	// Rated makes the result change both players' ratings. The challenge
+	// says it before anyone accepts; DefaultRated is the default.
+	Rated bool `json:"rated"`
 }
 
 // Validate reports whether the settings describe a game that can be played.

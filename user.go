@@ -37,9 +37,23 @@ type User struct {
 	Admin bool `json:"admin,omitempty"`
 	// Disabled marks an account an admin has shut: it cannot log in and
 	// has no sessions.
-	Disabled  bool      `json:"disabled,omitempty"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	Disabled bool `json:"disabled,omitempty"`
+	// Rating and Deviation are the player's Glicko-2 rating and its
+	// uncertainty (about 95 % of the time the true strength is within two
+	// deviations). Rank is the kyu/dan rank the rating maps to ("12k",
+	// "3d"), with "?" while the rating is provisional ("12k?"); it is ""
+	// for a bot without an anchor, which plays unrated games only. For
+	// CreateUser, Rank may name the starting rank the player declared
+	// ("" starts at the default rating); see StartingLevels.
+	Rating    float64 `json:"rating"`
+	Deviation float64 `json:"deviation"`
+	Rank      string  `json:"rank"`
+	// Volatility is the Glicko-2 volatility σ of the rating: how erratic
+	// the player's results are. Storage reads it with the user so that
+	// rating a game needs no second read; it is not shown.
+	Volatility float64   `json:"-"`
+	CreatedAt  time.Time `json:"createdAt"`
+	UpdatedAt  time.Time `json:"updatedAt"`
 }
 
 // Validate reports whether the user's fields may be stored.

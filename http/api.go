@@ -12,6 +12,9 @@ import (
 type credentials struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
+	// Level is the starting level of a new account (register only; see
+	// tengen.StartingLevels); "" starts at the default rating.
+	Level string `json:"level,omitempty"`
 }
 
 // userResponse wraps a user.
@@ -25,7 +28,7 @@ func (s *Server) apiRegister(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	u, err := s.register(w, r, req.Name, req.Password)
+	u, err := s.register(w, r, req.Name, req.Password, req.Level)
 	if err != nil {
 		s.error(w, r, err)
 		return
@@ -67,8 +70,8 @@ func (s *Server) apiMe(w nethttp.ResponseWriter, r *nethttp.Request) {
 // challengeRequest is the body of POST /api/v1/challenges.
 type challengeRequest struct {
 	// Opponent is the name of the invited user; empty for an open challenge.
-	Opponent string              `json:"opponent"`
-	Settings tengen.GameSettings `json:"settings"`
+	Opponent string          `json:"opponent"`
+	Settings settingsRequest `json:"settings"`
 }
 
 type challengeResponse struct {
@@ -115,7 +118,7 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 		s.log.Warn("challenges rate limited", "id", requestID(r.Context()), "user", u.ID)
 		return nil, rateLimited(w, wait)
 	}
-	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings}
+	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings.resolve(true)}
 	if name := strings.TrimSpace(req.Opponent); name != "" {
 		opp, err := s.svc.Users.FindUserByName(r.Context(), name)
 		if err != nil {
@@ -403,6 +406,10 @@ type profileResponse struct {
 	User  *tengen.User   `json:"user"`
 	Games []*tengen.Game `json:"games"`
 	Total int            `json:"total"`
+	// Record and History (the latest rating changes) are there when the
+	// server keeps ratings (Services.Ratings).
+	Record  *tengen.Record         `json:"record,omitempty"`
+	History []*tengen.RatingChange `json:"history,omitempty"`
 }
 
 // profile returns a user and their games, those waiting for them first.
@@ -418,7 +425,11 @@ func (s *Server) profile(r *nethttp.Request) (*profileResponse, error) {
 	if gs == nil {
 		gs = []*tengen.Game{}
 	}
-	return &profileResponse{User: u, Games: gs, Total: total}, nil
+	p := &profileResponse{User: u, Games: gs, Total: total}
+	if err := s.ratingProfile(r, p); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func (s *Server) apiGetUser(w nethttp.ResponseWriter, r *nethttp.Request) {

@@ -49,7 +49,7 @@ func rateLimited(w nethttp.ResponseWriter, wait time.Duration) error {
 }
 
 // register creates an account and logs it in.
-func (s *Server) register(w nethttp.ResponseWriter, r *nethttp.Request, name, password string) (*tengen.User, error) {
+func (s *Server) register(w nethttp.ResponseWriter, r *nethttp.Request, name, password, level string) (*tengen.User, error) {
 	if ok, wait := s.ipLimit.allow("register " + s.clientKey(r)); !ok {
 		return nil, rateLimited(w, wait)
 	}
@@ -59,11 +59,15 @@ func (s *Server) register(w nethttp.ResponseWriter, r *nethttp.Request, name, pa
 	if err := tengen.ValidatePassword(password); err != nil {
 		return nil, err
 	}
+	rank, err := startingRank(level)
+	if err != nil {
+		return nil, err
+	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.bcryptCost())
 	if err != nil {
 		return nil, err
 	}
-	u := &tengen.User{Name: name, PasswordHash: string(hash)}
+	u := &tengen.User{Name: name, PasswordHash: string(hash), Rank: rank}
 	if err := s.svc.Users.CreateUser(r.Context(), u); err != nil {
 		return nil, err
 	}

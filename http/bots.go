@@ -11,14 +11,14 @@ import (
 // defaultBotForm is a first game against the computer: 9×9 without a
 // clock, the human with Black.
 var defaultBotForm = challengeForm{
-	BoardSize: "9", Ruleset: "japanese", Handicap: "0", Color: "black", TCKind: "none",
+	BoardSize: "9", Ruleset: "japanese", Handicap: "0", Color: "black", TCKind: "none", Rated: "auto",
 	MainMinutes: "10", Periods: "3", PeriodSeconds: "30", Stones: "25", CanadianMinutes: "10",
 	IncrementSeconds: "10", MaxMinutes: "30", DaysPerMove: "3", MaxDays: "14",
 }
 
 // botRequest is the body of POST /api/v1/bots/{name}/games.
 type botRequest struct {
-	Settings tengen.GameSettings `json:"settings"`
+	Settings settingsRequest `json:"settings"`
 }
 
 type botsResponse struct {
@@ -58,7 +58,7 @@ func (s *Server) handleBotForm(w nethttp.ResponseWriter, r *nethttp.Request) {
 	req, err := form.request()
 	if err == nil {
 		var g *tengen.Game
-		if g, err = s.playBot(r, form.Opponent, req.Settings); err == nil {
+		if g, err = s.playBot(r, form.Opponent, req.Settings.resolve(s.botAnchored(form.Opponent))); err == nil {
 			nethttp.Redirect(w, r, "/games/"+strconv.FormatInt(g.ID, 10), nethttp.StatusSeeOther)
 			return
 		}
@@ -87,7 +87,7 @@ func (s *Server) apiPlayBot(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	g, err := s.playBot(r, r.PathValue("name"), req.Settings)
+	g, err := s.playBot(r, r.PathValue("name"), req.Settings.resolve(s.botAnchored(r.PathValue("name"))))
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -145,6 +145,12 @@ func TestTemplateKeys(t *testing.T) {
 	for code := range codeStatus {
 		keys = append(keys, "error."+code)
 	}
+	for _, l := range tengen.StartingLevels {
+		keys = append(keys, "level."+l.Name)
+	}
+	for _, c := range []string{"auto", "yes", "no"} {
+		keys = append(keys, "rating.choice."+c)
+	}
 	for _, lang := range languages {
 		keys = append(keys, "lang."+lang)
 	}

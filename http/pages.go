@@ -54,6 +54,8 @@ func loadPages(a *assets) (*pages, error) {
 			"isTurn":    func(g *tengen.Game, u *tengen.User) bool { return u != nil && g.IsTurnOf(u.ID) },
 			"date":      func(t time.Time) string { return t.Format("2006-01-02") },
 			"list":      func(xs ...string) []string { return xs },
+			"rank":      rankHTML,
+			"delta":     func(a, b float64) float64 { return a - b },
 		}
 		p.byLng[lang] = map[string]*template.Template{}
 		for _, name := range pageNames {
@@ -138,6 +140,9 @@ type pageData struct {
 	Bots     []tengen.BotInfo // home: computer opponents
 	BotForm  challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 	Admin    *adminPage       // admin page
+	// Level and StartingLevels are the sign-up form's starting level.
+	Level          string
+	StartingLevels []tengen.StartingLevel
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -240,7 +245,9 @@ func (s *Server) renderHomeData(w nethttp.ResponseWriter, r *nethttp.Request, st
 }
 
 func (s *Server) handleSignupPage(w nethttp.ResponseWriter, r *nethttp.Request) {
-	s.render(w, r, nethttp.StatusOK, "signup", s.newPage(r))
+	data := s.newPage(r)
+	data.Level, data.StartingLevels = tengen.StartingLevels[0].Name, tengen.StartingLevels
+	s.render(w, r, nethttp.StatusOK, "signup", data)
 }
 
 // formError shows err on the page a form came from, with the error's status.
@@ -258,11 +265,12 @@ func (s *Server) handleSignupForm(w nethttp.ResponseWriter, r *nethttp.Request) 
 	cat := s.pages.cats[data.Lang]
 	name, password := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
 	data.Name = name
+	data.Level, data.StartingLevels = r.PostFormValue("level"), tengen.StartingLevels
 	if password != r.PostFormValue("password2") {
 		s.formError(w, r, "signup", data, cat.must("signup.mismatch"), tengen.Errorf(tengen.EINVALID, "passwords differ"))
 		return
 	}
-	if _, err := s.register(w, r, name, password); err != nil {
+	if _, err := s.register(w, r, name, password, data.Level); err != nil {
 		msg := s.errorText(data.Lang, err)
 		switch {
 		case tengen.ErrorCode(err) == tengen.ECONFLICT:
@@ -347,15 +355,17 @@ type challengeForm struct {
 	Opponent, BoardSize, Ruleset, Komi, Handicap string
 	FreeHandicap                                 bool
 	Color, TCKind                                string
-	MainMinutes, Periods, PeriodSeconds          string
-	Stones, CanadianMinutes                      string
-	IncrementSeconds, MaxMinutes                 string
-	DaysPerMove, MaxDays                         string
+	// Rated is "auto" (rated if even), "yes" or "no".
+	Rated                               string
+	MainMinutes, Periods, PeriodSeconds string
+	Stones, CanadianMinutes             string
+	IncrementSeconds, MaxMinutes        string
+	DaysPerMove, MaxDays                string
 }
 
 // defaultChallengeForm is a 19×19 game with byo-yomi, as in a club evening.
 var defaultChallengeForm = challengeForm{
-	BoardSize: "19", Ruleset: "japanese", Handicap: "0", Color: "nigiri", TCKind: "byoyomi",
+	BoardSize: "19", Ruleset: "japanese", Handicap: "0", Color: "nigiri", TCKind: "byoyomi", Rated: "auto",
 	MainMinutes: "20", Periods: "5", PeriodSeconds: "30", Stones: "25", CanadianMinutes: "10",
 	IncrementSeconds: "10", MaxMinutes: "30", DaysPerMove: "3", MaxDays: "14",
 }
@@ -364,7 +374,7 @@ func readChallengeForm(r *nethttp.Request) challengeForm {
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	return challengeForm{
 		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
-		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
 		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
 		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
 		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
@@ -398,6 +408,7 @@ func (f challengeForm) request() (challengeRequest, error) {
 	set.Handicap = num("handicap", f.Handicap)
 	set.FreeHandicap = f.FreeHandicap
 	set.Color = tengen.ColorChoice(f.Color)
+	set.Rated = ratedChoice(f.Rated)
 	tc := &set.TimeControl
 	kind, err := clock.ParseKind(f.TCKind)
 	if err != nil {

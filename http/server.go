@@ -119,6 +119,8 @@ type Services struct {
 	Sessions   tengen.SessionService
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
+	// Ratings reads rating histories for the profile; optional.
+	Ratings tengen.RatingService
 	// Play creates and plays games (moves, scoring, clocks, WebSocket
 	// events): every change to a game goes through it.
 	Play tengen.PlayService

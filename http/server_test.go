@@ -58,6 +58,7 @@ func newEnv(t *testing.T, change func(*tengenhttp.Config)) *env {
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
+		Ratings:    sqlite.NewRatingService(db),
 		Play:       openPlay(t, db),
 	})
 	if err != nil {

@@ -262,6 +262,11 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 	for {
 		select {
 		case <-c.ended:
+			// The replies queued before the end (such as the error that
+			// explains a policy close) go out first, within one write
+			// timeout in all; a client too slow for that gets the close
+			// alone.
+			s.wsFlush(ctx, c)
 			c.conn.Close(c.status, c.reason)
 			return
 		case <-s.stop:
@@ -284,6 +289,23 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 				c.conn.CloseNow()
 				return
 			}
+		}
+	}
+}
+
+// wsFlush writes the messages queued for c now, giving up at the first
+// failure or after one write timeout in all.
+func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
+	fctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+	defer cancel()
+	for {
+		select {
+		case msg := <-c.send:
+			if err := c.conn.Write(fctx, websocket.MessageText, msg); err != nil {
+				return
+			}
+		default:
+			return
 		}
 	}
 }

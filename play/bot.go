@@ -53,6 +53,11 @@ type Bot struct {
 	// (see tengen.BotInfo).
 	Level, Rank   string
 	RankEstimated bool
+	// Anchor, when not "", is the rank ("24k") at which the bot's rating
+	// is fixed, so that games against it are rated for its opponent; its
+	// own rating never moves. Without an anchor, games against the bot
+	// are unrated.
+	Anchor string
 	// External marks an engine the operator configured.
 	External bool
 	// BoardSizes and Rulesets restrict the games the bot plays; nil means
@@ -118,6 +123,11 @@ func (s *Service) openBots(ctx context.Context) error {
 		case !u.Bot:
 			return fmt.Errorf("play: bot name %q belongs to a person's account; choose another name", b.Name)
 		}
+		if s.cfg.Ratings != nil {
+			if err := s.cfg.Ratings.SetAnchor(ctx, u.ID, b.Anchor); err != nil {
+				return fmt.Errorf("play: bot %q: anchor %q: %w", b.Name, b.Anchor, err)
+			}
+		}
 		b.userID = u.ID
 		s.bots[u.ID] = b
 		s.botNames[key] = b
@@ -160,7 +170,7 @@ func (s *Service) Bots() []tengen.BotInfo {
 		if b.userID == 0 {
 			continue // Open has not run
 		}
-		out = append(out, tengen.BotInfo{UserID: b.userID, Name: b.Name, Level: b.Level, Rank: b.Rank,
+		out = append(out, tengen.BotInfo{UserID: b.userID, Name: b.Name, Level: b.Level, Rank: b.Rank, Rated: b.Anchor != "" && s.cfg.Ratings != nil,
 			RankEstimated: b.RankEstimated, External: b.External, BoardSizes: b.BoardSizes, Rulesets: b.Rulesets})
 	}
 	return out
@@ -190,6 +200,9 @@ func (s *Service) PlayBot(ctx context.Context, userID int64, name string, set te
 	}
 	if set.FreeHandicap {
 		return nil, tengen.Errorf(tengen.EINVALID, "Games against the computer use fixed handicap stones.")
+	}
+	if set.Rated && (b.Anchor == "" || s.cfg.Ratings == nil) {
+		return nil, tengen.Errorf(tengen.EINVALID, "Games against %s are not rated: it has no fixed rating.", b.Name)
 	}
 	if err := s.checkBotGamesOf(ctx, userID); err != nil {
 		return nil, err

@@ -56,15 +56,20 @@ func (b *EngineBot) GenMove(ctx context.Context, req BotRequest) (goban.Move, er
 }
 
 // EngineBots returns one bot per engine level, weakest first, named
-// "Tengen-<level>" and labelled with the level's kyu rank. opts.Level is
-// replaced by each level.
+// "Tengen-<level>" and labelled with the level's kyu rank, which anchors
+// its rating when a match measured it. opts.Level is replaced by each level.
 func EngineBots(opts engine.Options) []Bot {
 	var bots []Bot
 	for _, sp := range engine.Levels() {
 		o := opts
 		o.Level = sp.Level
+		// Only a measured rank (docs/STRENGTH.md) anchors a rating.
+		anchor := ""
+		if sp.Measured {
+			anchor = fmt.Sprintf("%dk", sp.Kyu)
+		}
 		bots = append(bots, Bot{Name: "Tengen-" + sp.Name, Level: sp.Name, Rank: fmt.Sprintf("%d kyu", sp.Kyu),
-			RankEstimated: !sp.Measured, Player: NewEngineBot(o)})
+			RankEstimated: !sp.Measured, Anchor: anchor, Player: NewEngineBot(o)})
 	}
 	return bots
 }

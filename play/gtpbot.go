@@ -39,6 +39,10 @@ type GTPBotConfig struct {
 	MaxGames int `json:"maxGames,omitempty"`
 	// Rank is the strength label shown in the lobby, e.g. "8 kyu".
 	Rank string `json:"rank,omitempty"`
+	// Anchor, e.g. "8k", fixes the engine's rating at that rank so that
+	// games against it are rated for its opponents; without it they are
+	// unrated. Give one only for a strength that was measured.
+	Anchor string `json:"anchor,omitempty"`
 }
 
 // botsFile is the JSON form of the bots file.
@@ -156,7 +160,7 @@ func NewGTPBot(cfg GTPBotConfig, log *slog.Logger) *GTPBot {
 func GTPBots(cfgs []GTPBotConfig, log *slog.Logger) []Bot {
 	var bots []Bot
 	for _, c := range cfgs {
-		bots = append(bots, Bot{Name: c.Name, Rank: c.Rank, External: true, BoardSizes: c.BoardSizes, Rulesets: c.Rulesets,
+		bots = append(bots, Bot{Name: c.Name, Rank: c.Rank, Anchor: c.Anchor, External: true, BoardSizes: c.BoardSizes, Rulesets: c.Rulesets,
 			MaxGames: max(c.MaxGames, 1), Player: NewGTPBot(c, log)})
 	}
 	return bots

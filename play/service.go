@@ -73,6 +73,9 @@ type Config struct {
 	// created in Open, which needs Users and Challenges then.
 	Bots  []Bot
 	Users tengen.UserService
+	// Ratings, when set, fixes the bots' ratings at their anchors in
+	// Open; without it every game against a bot is unrated.
+	Ratings tengen.RatingService
 	// BotWorkers bounds how many bot moves are searched at once (default
 	// one per CPU); BotQueue bounds the games waiting for a worker
 	// (default 256; further games wait outside the queue and retry).

@@ -27,10 +27,10 @@ func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 		Application: "Tengen", GameName: "Tengen game " + strconv.FormatInt(g.ID, 10),
 	}
 	if g.Black != nil {
-		info.BlackName = g.Black.Name
+		info.BlackName, info.BlackRank = g.Black.Name, g.Black.Rank
 	}
 	if g.White != nil {
-		info.WhiteName = g.White.Name
+		info.WhiteName, info.WhiteRank = g.White.Name, g.White.Rank
 	}
 	tc, hasClock := timeControlOf(g.Settings.TimeControl)
 	if hasClock {

@@ -1,7 +1,10 @@
 package postgres_test
 
 import (
+	"errors"
 	"testing"
+
+	"tengen/internal/rating"
 
 	"tengen/postgres"
 	"tengen/postgres/pgtest"
@@ -19,6 +22,7 @@ func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
 		Sessions:   postgres.NewSessionService(db),
 		Challenges: postgres.NewChallengeService(db),
 		Games:      postgres.NewGameService(db),
+		Ratings:    postgres.NewRatingService(db),
 	}
 }
 
@@ -36,6 +40,15 @@ func TestConformance(t *testing.T) {
 				var s storagetest.Services
 				db, s = open(t, url)
 				return s
+			},
+			FailRatings: func(fail bool) {
+				games := s.Games.(*postgres.GameService)
+				games.Rate = nil
+				if fail {
+					games.Rate = func(player, _ rating.Rating, _ float64) (rating.Rating, error) {
+						return player, errors.New("rating store is broken")
+					}
+				}
 			},
 		}
 	})

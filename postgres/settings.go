@@ -12,10 +12,7 @@ import (
 
 // settingsColumns are the columns that hold a tengen.GameSettings; the
 // challenges and games tables share them.
-const settingsColumns = `board_size, ruleset, komi, handicap, free_handicap, color, tc_kind, tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms, tc_max_ms, tc_days_per_move, tc_max_days`
-
-// settingsCount is the number of settingsColumns.
-const settingsCount = 15
+const settingsColumns = `board_size, ruleset, komi, handicap, free_handicap, color, tc_kind, tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms, tc_max_ms, tc_days_per_move, tc_max_days, rated`
 
 func settingsArgs(s tengen.GameSettings) []any {
 	tc := s.TimeControl
@@ -27,7 +24,7 @@ func settingsArgs(s tengen.GameSettings) []any {
 	}
 	return []any{s.BoardSize, s.Ruleset, s.Komi, s.Handicap, s.FreeHandicap, string(s.Color),
 		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
-		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays}
+		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
 }
 
 // settingsDest returns the scan destinations of the settings columns;
@@ -37,7 +34,7 @@ func settingsDest(s *tengen.GameSettings) (dest []any, finish func()) {
 	var days, maxDays int
 	dest = []any{&s.BoardSize, &s.Ruleset, &s.Komi, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
 		textScanner{&tc.Kind}, msScanner{&tc.MainTime}, &tc.Periods, msScanner{&tc.PeriodTime}, &tc.Stones,
-		msScanner{&tc.Increment}, msScanner{&tc.MaxTime}, &days, &maxDays}
+		msScanner{&tc.Increment}, msScanner{&tc.MaxTime}, &days, &maxDays, &s.Rated}
 	return dest, func() {
 		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
 			*tc = clock.CorrespondenceDays(days, maxDays)

@@ -46,14 +46,18 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 	if err := u.Validate(); err != nil {
 		return err
 	}
+	r, err := startingRating(u.Rank)
+	if err != nil {
+		return err
+	}
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
 		return err
 	}
 	defer tx.rollback()
-	id, err := tx.insertID(ctx, `INSERT INTO users (name, name_key, password_hash, language, bot, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (name_key) DO NOTHING RETURNING id`,
-		u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, tx.now)
+	id, err := tx.insertID(ctx, `INSERT INTO users (name, name_key, password_hash, language, bot, rating, deviation, volatility, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (name_key) DO NOTHING RETURNING id`,
+		u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, r.Rating, r.Deviation, r.Volatility, tx.now)
 	if noRows(err) {
 		return tengen.Errorf(tengen.ECONFLICT, "The user name %q is taken.", u.Name)
 	} else if err != nil {
@@ -63,14 +67,17 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 		return err
 	}
 	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
+	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rankText(u.Bot, false, r.Rating, r.Deviation)
 	return nil
 }
 
-// userColumns are the columns of a user that userFields scans.
-const userColumns = `id, name, password_hash, language, bot, admin, disabled, created_at, updated_at`
+// userColumns are the columns of a user that userFields scans, the
+// rating's last (see userRatingColumns).
+const userColumns = `id, name, password_hash, language, bot, admin, disabled, created_at, updated_at, ` + userRatingColumns
 
 func userFields(u *tengen.User) []any {
-	return []any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, &u.CreatedAt, &u.UpdatedAt}
+	return append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, &u.CreatedAt, &u.UpdatedAt},
+		ratingFields(u)...)
 }
 
 // FindUsers implements tengen.UserService.

@@ -76,6 +76,12 @@ func TestConstraintErrors(t *testing.T) {
 		{"FOREIGN KEY", insertMove, []any{g.ID + 1, 1}, tengen.EINVALID},
 		{"games.result", `UPDATE games SET result = NULL WHERE id = ?`, []any{g.ID}, tengen.EINVALID},
 		{"users.name_key", `UPDATE users SET name_key = 'black' WHERE id = ?`, []any{white.ID}, tengen.ECONFLICT},
+		{"users_deviation", `UPDATE users SET deviation = -1 WHERE id = ?`, []any{white.ID}, tengen.EINVALID},
+		{"users_volatility", `UPDATE users SET volatility = 0 WHERE id = ?`, []any{white.ID}, tengen.EINVALID},
+		{"rating_history_values", `INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
+			VALUES (?, ?, -20, 0, 0.06, 1500, 350, '')`, []any{g.ID, white.ID}, tengen.EINVALID},
+		{"rating_history.game_id, rating_history.user_id", `INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
+			VALUES (?, ?, 1500, 300, 0.06, 1500, 350, ''), (?, ?, 1500, 300, 0.06, 1500, 350, '')`, []any{g.ID, white.ID, g.ID, white.ID}, tengen.ECONFLICT},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {

@@ -12,14 +12,22 @@ import (
 	"tengen"
 	"tengen/clock"
 	"tengen/goban"
+	"tengen/internal/rating"
 )
 
 // Compile-time check that GameService implements the interface.
 var _ tengen.GameService = (*GameService)(nil)
 
-// GameService stores games and moves in SQLite.
+// GameService stores games and moves in SQLite. The move or state change
+// that finishes a rated game updates its players' ratings in the same
+// transaction (see rateGame).
 type GameService struct {
 	db *DB
+	// Rate returns player's rating after a game against opponent with
+	// the given score (rating.Win, Loss or Jigo). Nil means Glicko-2 with
+	// the default τ; tests set a failing function to check that a failed
+	// rating undoes the result. Set it before the first use.
+	Rate func(player, opponent rating.Rating, score float64) (rating.Rating, error)
 }
 
 // NewGameService returns a GameService on db.
@@ -135,7 +143,10 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	var mv tengen.GameMove
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		g, mv, err = appendMove(ctx, tx, userID, *m, upd)
-		return err
+		if err != nil {
+			return err
+		}
+		return s.rateGame(ctx, tx, g)
 	})
 	if err != nil {
 		return nil, err
@@ -283,7 +294,10 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 	var g *tengen.Game
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
-		return err
+		if err != nil {
+			return err
+		}
+		return s.rateGame(ctx, tx, g)
 	})
 	if err != nil {
 		return nil, err

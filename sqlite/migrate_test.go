@@ -56,14 +56,14 @@ func TestMigrateConstraints(t *testing.T) {
 		{`INSERT INTO users (id, name, name_key, password_hash, created_at, updated_at) VALUES (2, 'Bob', 'bob', 'h', ?, ?)`, []any{ts, ts}},
 		{`INSERT INTO users (id, name, name_key, password_hash, bot, created_at, updated_at) VALUES (3, 'Tengen-1', 'tengen-1', '!', TRUE, ?, ?)`, []any{ts, ts}},
 		{`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ('t', 1, ?, ?)`, []any{ts, ts}},
-		{`INSERT INTO challenges (id, challenger_id, opponent_id, ` + settingsColumns + `, status, game_id, created_at, updated_at)
-			VALUES (1, 1, NULL, ` + settingsPlaceholders + `, 'accepted', 1, ?, ?)`, append(settingsArgs(set), ts, ts)},
-		{`INSERT INTO challenges (id, challenger_id, opponent_id, ` + settingsColumns + `, status, game_id, created_at, updated_at)
-			VALUES (2, 2, 1, ` + settingsPlaceholders + `, 'open', NULL, ?, ?)`, append(settingsArgs(set), ts, ts)},
-		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at)
-			VALUES (1, 1, 1, 2, ` + settingsPlaceholders + `, 'playing', 'white', 3, '', ?, ?)`, append(settingsArgs(set), ts, ts)},
-		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at)
-			VALUES (2, NULL, 3, 2, ` + settingsPlaceholders + `, 'finished', 'black', 1, 'W+R', ?, ?)`, append(settingsArgs(set), ts, ts)},
+		{`INSERT INTO challenges (id, challenger_id, opponent_id, ` + v1SettingsColumns + `, status, game_id, created_at, updated_at)
+			VALUES (1, 1, NULL, ` + v1SettingsPlaceholders + `, 'accepted', 1, ?, ?)`, append(settingsArgs(set)[:15], ts, ts)},
+		{`INSERT INTO challenges (id, challenger_id, opponent_id, ` + v1SettingsColumns + `, status, game_id, created_at, updated_at)
+			VALUES (2, 2, 1, ` + v1SettingsPlaceholders + `, 'open', NULL, ?, ?)`, append(settingsArgs(set)[:15], ts, ts)},
+		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + v1SettingsColumns + `, status, to_move, move_count, result, created_at, updated_at)
+			VALUES (1, 1, 1, 2, ` + v1SettingsPlaceholders + `, 'playing', 'white', 3, '', ?, ?)`, append(settingsArgs(set)[:15], ts, ts)},
+		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + v1SettingsColumns + `, status, to_move, move_count, result, created_at, updated_at)
+			VALUES (2, NULL, 3, 2, ` + v1SettingsPlaceholders + `, 'finished', 'black', 1, 'W+R', ?, ?)`, append(settingsArgs(set)[:15], ts, ts)},
 		// Migration 0002's moves had no clock; 0003 gave them ''.
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, created_at) VALUES (1, 1, 'black', 'play', 2, 2, 1500, ?)`, []any{ts}},
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES (1, 2, 'white', 'play', 6, 6, 0, '{"mainTime":598,"overtime":false,"periods":0,"periodLeft":0,"stones":0,"timedOut":false}', ?)`, []any{ts}},

@@ -11,11 +11,18 @@ import (
 )
 
 // settingsColumns are the columns that hold a tengen.GameSettings; the
-// challenges and games tables share them.
-const settingsColumns = `board_size, ruleset, komi, handicap, free_handicap, color, tc_kind, tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms, tc_max_ms, tc_days_per_move, tc_max_days`
+// challenges and games tables share them. The first v1SettingsColumns are
+// those of schema versions 1 to 5, before rated (0006_ratings.sql).
+const settingsColumns = v1SettingsColumns + `, rated`
 
-// settingsPlaceholders has one placeholder per settings column.
-const settingsPlaceholders = `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`
+const v1SettingsColumns = `board_size, ruleset, komi, handicap, free_handicap, color, tc_kind, tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms, tc_max_ms, tc_days_per_move, tc_max_days`
+
+// settingsPlaceholders has one placeholder per settings column, and
+// v1SettingsPlaceholders one per column of v1SettingsColumns.
+const (
+	settingsPlaceholders   = v1SettingsPlaceholders + `, ?`
+	v1SettingsPlaceholders = `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`
+)
 
 func settingsArgs(s tengen.GameSettings) []any {
 	var komi any // NULL: ruleset default
@@ -35,7 +42,7 @@ func settingsArgs(s tengen.GameSettings) []any {
 	}
 	return []any{s.BoardSize, s.Ruleset, komi, s.Handicap, free, string(s.Color),
 		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
-		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays}
+		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
 }
 
 // settingsDest returns the scan destinations of the settings columns;
@@ -45,7 +52,7 @@ func settingsDest(s *tengen.GameSettings) (dest []any, finish func()) {
 	var days, maxDays int
 	dest = []any{&s.BoardSize, &s.Ruleset, komiScanner{&s.Komi}, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
 		textScanner{&tc.Kind}, msScanner{&tc.MainTime}, &tc.Periods, msScanner{&tc.PeriodTime}, &tc.Stones,
-		msScanner{&tc.Increment}, msScanner{&tc.MaxTime}, &days, &maxDays}
+		msScanner{&tc.Increment}, msScanner{&tc.MaxTime}, &days, &maxDays, &s.Rated}
 	return dest, func() {
 		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
 			*tc = clock.CorrespondenceDays(days, maxDays)

@@ -1,9 +1,11 @@
 package sqlite_test
 
 import (
+	"errors"
 	"path/filepath"
 	"testing"
 
+	"tengen/internal/rating"
 	"tengen/sqlite"
 	"tengen/storagetest"
 )
@@ -19,6 +21,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
+		Ratings:    sqlite.NewRatingService(db),
 	}
 }
 
@@ -34,6 +37,7 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Sessions:   sqlite.NewSessionService(db),
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
+		Ratings:    sqlite.NewRatingService(db),
 	}
 }
 
@@ -51,6 +55,15 @@ func TestConformance(t *testing.T) {
 				var s storagetest.Services
 				db, s = open(t, path)
 				return s
+			},
+			FailRatings: func(fail bool) {
+				games := s.Games.(*sqlite.GameService)
+				games.Rate = nil
+				if fail {
+					games.Rate = func(player, _ rating.Rating, _ float64) (rating.Rating, error) {
+						return player, errors.New("rating store is broken")
+					}
+				}
 			},
 		}
 	})

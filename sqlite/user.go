@@ -59,13 +59,17 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 	} else if tengen.ErrorCode(err) != tengen.ENOTFOUND {
 		return err
 	}
+	r, err := startingRating(u.Rank)
+	if err != nil {
+		return err
+	}
 	id, err := tx.nextID(ctx, "users")
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, bot, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, formatTime(tx.now), formatTime(tx.now))
+	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password_hash, language, bot, rating, deviation, volatility, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, u.Name, tengen.UserNameKey(u.Name), u.PasswordHash, u.Language, u.Bot, r.Rating, r.Deviation, r.Volatility, formatTime(tx.now), formatTime(tx.now))
 	if err != nil {
 		return err
 	}
@@ -73,14 +77,17 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 		return err
 	}
 	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
+	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rankText(u.Bot, false, r.Rating, r.Deviation)
 	return nil
 }
 
-// userColumns are the columns of a user that userFields scans.
-const userColumns = `id, name, password_hash, language, bot, admin, disabled, created_at, updated_at`
+// userColumns are the columns of a user that userFields scans, the
+// rating's last (see userRatingColumns).
+const userColumns = `id, name, password_hash, language, bot, admin, disabled, created_at, updated_at, ` + userRatingColumns
 
 func userFields(u *tengen.User) []any {
-	return []any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}}
+	return append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}},
+		ratingFields(u)...)
 }
 
 // FindUsers implements tengen.UserService.

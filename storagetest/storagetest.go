@@ -23,6 +23,7 @@ type Services struct {
 	Sessions   tengen.SessionService
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
+	Ratings    tengen.RatingService
 }
 
 // Backend is a fresh, empty store.
@@ -32,6 +33,10 @@ type Backend struct {
 	// returning new services; the old ones must not be used afterwards.
 	// A nil Reopen skips the durability tests.
 	Reopen func(t *testing.T) Services
+	// FailRatings, when set, makes every rating update fail (true) or
+	// work again (false), so that the suite can check that a failed
+	// rating leaves the result unstored. A nil FailRatings skips that test.
+	FailRatings func(fail bool)
 }
 
 // Run runs the suite; open must return a new, empty store for every call and
@@ -64,6 +69,10 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"SetUserDisabled", testSetUserDisabled},
 		{"DeleteUserSessions", testDeleteUserSessions},
 		{"RemoveChallenge", testRemoveChallenge},
+		{"Ratings", testRatings},
+		{"RatingAnchors", testRatingAnchors},
+		{"RatingRollback", testRatingRollback},
+		{"ConcurrentRatings", testConcurrentRatings},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })

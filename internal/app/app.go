@@ -106,6 +106,7 @@ type App struct {
 	Sessions   tengen.SessionService
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
+	Ratings    tengen.RatingService
 	// Play plays the games and offers the computer opponents.
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
@@ -174,6 +175,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.store = a.PG
 		a.Users, a.Sessions = postgres.NewUserService(a.PG), postgres.NewSessionService(a.PG)
 		a.Challenges, a.Games = postgres.NewChallengeService(a.PG), postgres.NewGameService(a.PG)
+		a.Ratings = postgres.NewRatingService(a.PG)
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -186,13 +188,14 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.store = a.DB
 		a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
 		a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
+		a.Ratings = sqlite.NewRatingService(a.DB)
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		derr := a.store.Close()
 		return nil, errors.Join(err, derr)
 	}
 
-	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Logger: cfg.Logger,
+	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
@@ -206,7 +209,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if err := a.Play.Open(ctx); err != nil {
 		return nil, a.undo(err)
 	}
-	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Play: a.Play}
+	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play}
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}

@@ -102,3 +102,32 @@ func FuzzParseRank(f *testing.F) {
 		}
 	})
 }
+
+// TestRankBoundaries checks every rank's lower boundary, the rating
+// 525·e^(k/23.15) that docs/RULES.md tabulates: just below it is the rank
+// before, just above it the rank itself.
+func TestRankBoundaries(t *testing.T) {
+	for k := Kyu30 + 1; k <= Dan9; k++ {
+		edge := rankBase * math.Exp(float64(k)/rankSteps)
+		if got := RankOf(edge - 0.01); got != k-1 {
+			t.Errorf("RankOf(%.2f) = %v, want %v", edge-0.01, got, k-1)
+		}
+		if got := RankOf(edge + 0.01); got != k {
+			t.Errorf("RankOf(%.2f) = %v, want %v", edge+0.01, got, k)
+		}
+	}
+	// The table of docs/RULES.md: the first whole rating of each rank.
+	for _, tt := range []struct {
+		rank string
+		from float64
+	}{{"25k", 652}, {"20k", 809}, {"15k", 1004}, {"10k", 1246}, {"6k", 1481}, {"5k", 1546}, {"1k", 1838},
+		{"1d", 1919}, {"3d", 2092}, {"5d", 2281}, {"7d", 2487}, {"9d", 2711}} {
+		k, err := ParseRank(tt.rank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if edge := rankBase * math.Exp(float64(k)/rankSteps); math.Ceil(edge) != tt.from {
+			t.Errorf("%s starts at %.1f, docs/RULES.md says %v", tt.rank, edge, tt.from)
+		}
+	}
+}
