@@ -65,13 +65,20 @@ func (s *site) gameState(t *testing.T, id int64) *tengen.GameSnapshot {
 // screen.
 func (p *person) clickPoint(x, y int) {
 	p.t.Helper()
+	p.clickBoardPoint("#board svg", x, y)
+}
+
+// clickBoardPoint clicks point (x, y) of the board drawn in the SVG that
+// selector finds.
+func (p *person) clickBoardPoint(selector string, x, y int) {
+	p.t.Helper()
 	xy := eval[[2]float64](p, fmt.Sprintf(`(() => {
-		const svg = document.querySelector("#board svg");
+		const svg = document.querySelector(%q);
 		svg.scrollIntoView({block: "nearest"});
 		const m = Number(svg.dataset.margin), cell = Number(svg.dataset.cell);
 		const pt = new DOMPoint((m + %d) * cell, (m + %d) * cell).matrixTransform(svg.getScreenCTM());
 		return [pt.x, pt.y];
-	})()`, x, y))
+	})()`, selector, x, y))
 	p.do(fmt.Sprintf("click (%d,%d)", x, y), chromedp.MouseClickXY(xy[0], xy[1]))
 }
 

@@ -21,7 +21,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -127,22 +127,28 @@ type pageData struct {
 	// Error is a translated error message shown above the content.
 	Error string
 
-	Name     string           // user name typed into sign-up and log-in forms
-	Lobby    *lobbyResponse   // home
-	Profile  *profileResponse // profile
-	Rulesets []string         // challenge form
-	Form     challengeForm    // challenge form values
-	Heading  string           // error page
-	Detail   string           // error page
-	Game     *gamePage        // game page
-	MyGames  *myGamesPage     // "my games" page
-	Live     []*tengen.Game   // home: games being played, to watch
-	Bots     []tengen.BotInfo // home: computer opponents
-	BotForm  challengeForm    // home: "Play the computer" form values (Opponent is the bot)
-	Admin    *adminPage       // admin page
+	Name       string           // user name typed into sign-up and log-in forms
+	Lobby      *lobbyResponse   // home
+	Profile    *profileResponse // profile
+	Rulesets   []string         // challenge form
+	Form       challengeForm    // challenge form values
+	Heading    string           // error page
+	Detail     string           // error page
+	Game       *gamePage        // game page
+	MyGames    *myGamesPage     // "my games" page
+	Live       []*tengen.Game   // home: games being played, to watch
+	Bots       []tengen.BotInfo // home: computer opponents
+	BotForm    challengeForm    // home: "Play the computer" form values (Opponent is the bot)
+	Admin      *adminPage       // admin page
+	Learn      *lessonPage      // lessons
+	RulesTable *rulesPage       // rules page
+	Glossary   []glossaryEntry  // glossary
+	Help       []string         // help page sections
 	// Level and StartingLevels are the sign-up form's starting level.
 	Level          string
 	StartingLevels []tengen.StartingLevel
+	Problems       *problemsPage // problem list
+	Problem        *problemPage  // one problem
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {

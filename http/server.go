@@ -127,6 +127,14 @@ type Services struct {
 	// Bots offers games against the computer; optional: without it the
 	// lobby shows no "Play the computer" form.
 	Bots tengen.BotService
+	// Problems are the life-and-death problems of /problems; optional:
+	// without them /problems is not served. ProblemProgress stores who
+	// solved what; without it nothing is stored.
+	Problems        tengen.ProblemService
+	ProblemProgress tengen.ProblemProgressService
+	// Lessons keeps the lesson progress of users; optional: without it
+	// only the browser keeps progress.
+	Lessons tengen.LessonService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -315,6 +323,11 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /games/{id}", s.handleGamePage)
 	mux.HandleFunc("GET /me/games", s.handleMyGames)
 	mux.HandleFunc("POST /bots/play", s.handleBotForm)
+	mux.HandleFunc("GET /learn", s.handleLearn)
+	mux.HandleFunc("GET /learn/{id}", s.handleLesson)
+	mux.HandleFunc("GET /rules", s.handleRules)
+	mux.HandleFunc("GET /glossary", s.handleGlossary)
+	mux.HandleFunc("GET /help", s.handleHelp)
 
 	// JSON API.
 	mux.HandleFunc("POST /api/v1/register", s.apiRegister)
@@ -333,8 +346,11 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("GET /api/v1/users/{name}", s.apiGetUser)
 	mux.HandleFunc("GET /api/v1/bots", s.apiListBots)
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
+	mux.HandleFunc("GET /api/v1/lessons", s.apiListLessons)
+	mux.HandleFunc("POST /api/v1/lessons/{id}/steps/{n}", s.apiCheckStep)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
+	s.problemRoutes(mux)
 	return s.withNotFound(mux)
 }
 

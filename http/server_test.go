@@ -26,6 +26,7 @@ import (
 	"tengen/clock"
 	tengenhttp "tengen/http"
 	"tengen/play"
+	"tengen/problems"
 	"tengen/sqlite"
 )
 
@@ -53,13 +54,20 @@ func newEnv(t *testing.T, change func(*tengenhttp.Config)) *env {
 	if change != nil {
 		change(&cfg)
 	}
+	probs, err := problems.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	s, err := tengenhttp.NewServer(cfg, tengenhttp.Services{
-		Users:      sqlite.NewUserService(db),
-		Sessions:   sqlite.NewSessionService(db),
-		Challenges: sqlite.NewChallengeService(db),
-		Games:      sqlite.NewGameService(db),
-		Ratings:    sqlite.NewRatingService(db),
-		Play:       openPlay(t, db),
+		Users:           sqlite.NewUserService(db),
+		Sessions:        sqlite.NewSessionService(db),
+		Challenges:      sqlite.NewChallengeService(db),
+		Games:           sqlite.NewGameService(db),
+		Ratings:         sqlite.NewRatingService(db),
+		Play:            openPlay(t, db),
+		Problems:        probs,
+		ProblemProgress: sqlite.NewProblemService(db),
+		Lessons:         sqlite.NewLessonService(db),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,8 @@ func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
 		Challenges: postgres.NewChallengeService(db),
 		Games:      postgres.NewGameService(db),
 		Ratings:    postgres.NewRatingService(db),
+		Problems:   postgres.NewProblemService(db),
+		Lessons:    postgres.NewLessonService(db),
 	}
 }
 

@@ -22,6 +22,8 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
 		Ratings:    sqlite.NewRatingService(db),
+		Problems:   sqlite.NewProblemService(db),
+		Lessons:    sqlite.NewLessonService(db),
 	}
 }
 
@@ -38,6 +40,8 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Challenges: sqlite.NewChallengeService(db),
 		Games:      sqlite.NewGameService(db),
 		Ratings:    sqlite.NewRatingService(db),
+		Problems:   sqlite.NewProblemService(db),
+		Lessons:    sqlite.NewLessonService(db),
 	}
 }
 

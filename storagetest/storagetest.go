@@ -24,6 +24,8 @@ type Services struct {
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
+	Problems   tengen.ProblemProgressService
+	Lessons    tengen.LessonService
 }
 
 // Backend is a fresh, empty store.
@@ -73,6 +75,8 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
 		{"ConcurrentRatings", testConcurrentRatings},
+		{"ProblemProgress", testProblemProgress},
+		{"LessonProgress", testLessonProgress},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })

@@ -21,6 +21,7 @@ import (
 	"tengen/metrics"
 	"tengen/play"
 	"tengen/postgres"
+	"tengen/problems"
 	"tengen/sqlite"
 )
 
@@ -107,6 +108,10 @@ type App struct {
 	Challenges tengen.ChallengeService
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
+	Lessons    tengen.LessonService
+	// Problems stores the users' records of the problems (package
+	// problems holds the problems themselves).
+	Problems tengen.ProblemProgressService
 	// Play plays the games and offers the computer opponents.
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
@@ -176,6 +181,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Users, a.Sessions = postgres.NewUserService(a.PG), postgres.NewSessionService(a.PG)
 		a.Challenges, a.Games = postgres.NewChallengeService(a.PG), postgres.NewGameService(a.PG)
 		a.Ratings = postgres.NewRatingService(a.PG)
+		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -189,6 +195,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
 		a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
 		a.Ratings = sqlite.NewRatingService(a.DB)
+		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		derr := a.store.Close()
@@ -209,7 +216,15 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if err := a.Play.Open(ctx); err != nil {
 		return nil, a.undo(err)
 	}
-	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play}
+	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
+		Lessons: a.Lessons}
+	// The problems are files in the binary; a broken one is a build
+	// error (problems_test.go), so failing to load them here is too.
+	set, err := problems.Load()
+	if err != nil {
+		return nil, a.undo(err)
+	}
+	svc.Problems, svc.ProblemProgress = set, a.Problems
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
