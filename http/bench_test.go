@@ -22,6 +22,7 @@ import (
 	"tengen"
 	"tengen/clock"
 	"tengen/internal/app"
+	"tengen/postgres/pgtest"
 )
 
 // benchMovesPerGame is how many moves the fill pattern of benchPoint allows.
@@ -42,17 +43,27 @@ func benchPoint(c, n int) (x, y int) {
 // once, each with both players on their own WebSocket over loopback, every
 // move committed to an SQLite file with synchronous=FULL before the server
 // acknowledges it. It reports durable moves per second and the 99th
-// percentile of the time from sending a move to its "ok".
+// percentile of the time from sending a move to its "ok". The db=postgres
+// runs store the moves in PostgreSQL instead (skipped without one, see
+// package pgtest).
 func BenchmarkWebSocketMoves(b *testing.B) {
-	for _, sync := range []string{"FULL", "NORMAL"} {
+	for _, sync := range []string{"FULL", "NORMAL", "postgres"} {
 		for _, games := range []int{16, 64} {
-			b.Run(fmt.Sprintf("sync=%s/games=%d", sync, games), func(b *testing.B) { benchWebSocketMoves(b, sync, games) })
+			name := fmt.Sprintf("sync=%s/games=%d", sync, games)
+			if sync == "postgres" {
+				name = fmt.Sprintf("db=postgres/games=%d", games)
+			}
+			b.Run(name, func(b *testing.B) { benchWebSocketMoves(b, sync, games) })
 		}
 	}
 }
 
 func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
-	a, err := app.Open(context.Background(), app.Config{DBPath: filepath.Join(b.TempDir(), "tengen.db"), Synchronous: syncMode,
+	db := filepath.Join(b.TempDir(), "tengen.db")
+	if syncMode == "postgres" {
+		db, syncMode = pgtest.URL(b), ""
+	}
+	a, err := app.Open(context.Background(), app.Config{DBPath: db, Synchronous: syncMode,
 		BaseURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
 		LoginBurst: 1 << 20, ChallengeBurst: 1 << 20, MaxSocketsPerAddress: 1 << 20}) // the setup plays many games from one address
 	if err != nil {

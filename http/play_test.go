@@ -22,6 +22,7 @@ import (
 	"tengen/clock"
 	"tengen/goban"
 	"tengen/internal/app"
+	"tengen/postgres/pgtest"
 )
 
 // newPlayEnv is newEnv with a play service: the whole server.
@@ -67,8 +68,19 @@ type stateOut struct {
 	State *tengen.GameSnapshot
 }
 
-func TestPlayAPI(t *testing.T) {
-	e := newPlayEnv(t)
+// onBothBackends runs fn with a whole server on SQLite and again on
+// PostgreSQL (skipped without one, see package pgtest).
+func onBothBackends(t *testing.T, fn func(t *testing.T, e *env)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, newPlayEnv(t)) })
+	t.Run("postgres", func(t *testing.T) {
+		url := pgtest.URL(t)
+		fn(t, newPlayEnvWith(t, func(c *app.Config) { c.DBPath = url }))
+	})
+}
+
+func TestPlayAPI(t *testing.T) { onBothBackends(t, testPlayAPI) }
+
+func testPlayAPI(t *testing.T, e *env) {
 	set := settings9()
 	set.TimeControl = clock.TimeControl{Kind: clock.None}
 	black, white, id := newPlayGame(e, set)
@@ -262,8 +274,9 @@ func (w *wsConn) expect(types ...string) []wsMsg {
 	return out
 }
 
-func TestWebSocket(t *testing.T) {
-	e := newPlayEnv(t)
+func TestWebSocket(t *testing.T) { onBothBackends(t, testWebSocket) }
+
+func testWebSocket(t *testing.T, e *env) {
 	black, white, id := newPlayGame(e, settings9())
 	spectator := e.client()
 

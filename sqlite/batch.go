@@ -1,134 +1,52 @@
 package sqlite
 
-import (
-	"context"
-	"fmt"
-	"sync"
-)
+import "context"
 
-// Group commit. Moves from many games arrive at the same time and SQLite has
-// one writer: committing each in its own transaction costs one WAL sync per
-// move (with synchronous=FULL, an fsync), and the moves queue behind each
-// other. inBatch instead runs the writes that are waiting in one transaction,
-// each in a savepoint of its own, so that a refused write (a stale move
-// number) rolls back alone while one commit makes all the others durable.
-// Every caller still returns only after the commit that holds its write.
+// Group commit (package groupcommit). Moves from many games arrive at the
+// same time and SQLite has one writer: committing each in its own
+// transaction costs one WAL sync per move (with synchronous=FULL, an
+// fsync), and the moves queue behind each other. The writes that are
+// waiting instead share one transaction, each in a savepoint of its own, so
+// that a refused write (a stale move number) rolls back alone while one
+// commit makes all the others durable.
 
-// batchReq is one write waiting for a batch.
-type batchReq struct {
-	ctx  context.Context
-	fn   func(ctx context.Context, tx *Tx) error
-	err  error
-	done chan struct{}
+// batchTx is a Tx as a groupcommit.Batcher uses it.
+type batchTx struct{ *Tx }
+
+func (tx batchTx) Savepoint(release, name string) error {
+	ctx := context.Background()
+	if release != "" {
+		if _, err := tx.Tx.Tx.ExecContext(ctx, "RELEASE SAVEPOINT "+release); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Tx.Tx.ExecContext(ctx, "SAVEPOINT "+name)
+	return err
 }
 
-// batcher collects writes. The first writer to find no batch running
-// becomes the leader and runs batches until none are waiting.
-type batcher struct {
-	mu      sync.Mutex // guards pending and running
-	pending []*batchReq
-	running bool
+func (tx batchTx) RollbackTo(name string) error {
+	_, err := tx.Tx.Tx.ExecContext(context.Background(), "ROLLBACK TO SAVEPOINT "+name)
+	return err
 }
 
-// maxBatch bounds a batch so that one commit never holds very many writes.
-const maxBatch = 128
+func (tx batchTx) Commit() error { return tx.Tx.Commit() }
+
+// Rollback ends the transaction; after Commit it does nothing.
+func (tx batchTx) Rollback() error { tx.Tx.Rollback(); return nil }
+
+// openBatch makes db's batcher ready; Open calls it.
+func (db *DB) openBatch() {
+	db.batch.Begin = func() (batchTx, error) {
+		tx, err := db.BeginTx(context.Background(), true)
+		return batchTx{tx}, err
+	}
+	db.batch.Committed = db.Committed
+}
 
 // inBatch runs fn in a savepoint of a shared write transaction and returns
-// fn's error, or the commit's. fn must not commit or roll back tx, and its
-// effects must be used by the caller only when inBatch returns nil.
+// fn's error, or the commit's (see groupcommit.Batcher.Do). fn must not
+// commit or roll back tx, and its effects must be used by the caller only
+// when inBatch returns nil.
 func (db *DB) inBatch(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) error {
-	r := &batchReq{ctx: ctx, fn: fn, done: make(chan struct{})}
-	b := &db.batch
-	b.mu.Lock()
-	b.pending = append(b.pending, r)
-	lead := !b.running
-	b.running = true
-	b.mu.Unlock()
-	if lead {
-		go db.runBatches()
-	}
-	<-r.done
-	return r.err
-}
-
-// runBatches runs batches until no writes are waiting.
-func (db *DB) runBatches() {
-	b := &db.batch
-	for {
-		b.mu.Lock()
-		n := min(len(b.pending), maxBatch)
-		if n == 0 {
-			b.running = false
-			b.mu.Unlock()
-			return
-		}
-		reqs := b.pending[:n:n]
-		b.pending = append([]*batchReq(nil), b.pending[n:]...)
-		b.mu.Unlock()
-		db.runBatch(reqs)
-	}
-}
-
-// runBatch runs reqs in one transaction and tells each its outcome.
-func (db *DB) runBatch(reqs []*batchReq) {
-	defer func() {
-		for _, r := range reqs {
-			close(r.done)
-		}
-	}()
-	tx, err := db.BeginTx(context.Background(), true)
-	if err != nil {
-		for _, r := range reqs {
-			r.err = err
-		}
-		return
-	}
-	defer tx.Rollback()
-	ok := 0
-	for i, r := range reqs {
-		if err := r.ctx.Err(); err != nil {
-			r.err = err
-			continue
-		}
-		sp := fmt.Sprintf("w%d", i)
-		if _, err := tx.ExecContext(r.ctx, "SAVEPOINT "+sp); err != nil {
-			r.err = err
-			continue
-		}
-		r.err = r.fn(r.ctx, tx)
-		if r.err != nil {
-			// Undo this write only; in PostgreSQL this also clears the
-			// aborted state a failed statement leaves.
-			if _, err := tx.ExecContext(context.Background(), "ROLLBACK TO SAVEPOINT "+sp); err != nil {
-				db.failBatch(reqs, err)
-				return
-			}
-		} else {
-			ok++
-		}
-		if _, err := tx.ExecContext(context.Background(), "RELEASE SAVEPOINT "+sp); err != nil {
-			db.failBatch(reqs, err)
-			return
-		}
-	}
-	if ok == 0 {
-		return
-	}
-	if err := tx.Commit(); err != nil {
-		db.failBatch(reqs, err)
-		return
-	}
-	if db.Committed != nil {
-		db.Committed(ok)
-	}
-}
-
-// failBatch reports err to every write of a batch that had succeeded so far:
-// the transaction did not commit.
-func (db *DB) failBatch(reqs []*batchReq, err error) {
-	for _, r := range reqs {
-		if r.err == nil {
-			r.err = err
-		}
-	}
+	return db.batch.Do(ctx, func(ctx context.Context, tx batchTx) error { return fn(ctx, tx.Tx) })
 }

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"tengen/internal/groupcommit"
 )
 
 //go:embed migrations/*.sql
@@ -56,9 +58,9 @@ type DB struct {
 	// It runs on the committing goroutine and must not block.
 	Committed func(writes int)
 
-	write *sql.DB // one connection: all writes, serialised
-	read  *sql.DB // read-only pool
-	batch batcher // group commit of moves and game updates (batch.go)
+	write *sql.DB                      // one connection: all writes, serialised
+	read  *sql.DB                      // read-only pool
+	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)
 	// stmts holds the hot statements prepared on write (stmt.go), by
 	// query text; Open fills it and it does not change afterwards.
 	stmts map[string]*sql.Stmt
@@ -121,6 +123,7 @@ func (db *DB) Open() (err error) {
 		return err
 	}
 	db.read.SetMaxOpenConns(8)
+	db.openBatch()
 	return nil
 }
 

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
+	"tengen/postgres"
 	"tengen/sqlite"
 )
 
@@ -33,6 +35,9 @@ func runBackup(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	src, dst := *dbPath, fs.Arg(0)
 	if src == "" {
 		src = defaultDB(*dataDir)
+	}
+	if postgres.IsURL(src) {
+		return errors.New("backup: the database is PostgreSQL; back it up with pg_dump (see docs/OPERATIONS.md, \"PostgreSQL\")")
 	}
 	if err := sqlite.Backup(ctx, src, dst); err != nil {
 		return fmt.Errorf("backup: %w", err)

@@ -41,6 +41,7 @@ func TestBackupCommand(t *testing.T) {
 		{"no file", []string{"--db", db}, "usage"},
 		{"two files", []string{"--db", db, "a.db", "b.db"}, "usage"},
 		{"existing file", []string{"--db", db, existing}, "exists; not overwriting"},
+		{"postgres", []string{"--db", "postgres://tengen@localhost/tengen", filepath.Join(dir, "pg.db")}, "pg_dump"},
 		{"by --db", []string{"--db", db, filepath.Join(dir, "one.db")}, "backed up " + db + " to " + filepath.Join(dir, "one.db")},
 		{"by --data-dir", []string{"--data-dir", filepath.Join(dir, "data"), filepath.Join(dir, "two.db")}, "to " + filepath.Join(dir, "two.db")},
 	} {

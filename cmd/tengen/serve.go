@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 
 	"tengen/engine"
 	"tengen/internal/app"
+	"tengen/postgres"
 )
 
 func init() {
@@ -55,12 +57,25 @@ func envDuration(name string, def time.Duration) time.Duration {
 // backup.
 func dbFlags(fs *flag.FlagSet) (dataDir, dbPath *string) {
 	dataDir = fs.String("data-dir", envOr("DATA_DIR", "data"), "directory for the database and other state (env TENGEN_DATA_DIR)")
-	dbPath = fs.String("db", envOr("DB", ""), "SQLite database file (env TENGEN_DB; default DATA-DIR/tengen.db)")
+	dbPath = fs.String("db", envOr("DB", ""), "SQLite database file, or a postgres:// URL for PostgreSQL (env TENGEN_DB; default DATA-DIR/tengen.db)")
 	return dataDir, dbPath
 }
 
 // defaultDB is the database file in dataDir.
 func defaultDB(dataDir string) string { return filepath.Join(dataDir, "tengen.db") }
+
+// dbName is how the database is named in logs: the file, or the URL
+// without its password.
+func dbName(db string) string {
+	if !postgres.IsURL(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "postgres://(unparsable URL)"
+	}
+	return u.Redacted()
+}
 
 // envOr returns the environment variable TENGEN_<name> or def.
 func envOr(name, def string) string {
@@ -136,7 +151,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if m := a.MetricsAddr(); m != nil {
 		attrs = append(attrs, "metrics", m)
 	}
-	logger.Info("tengen serving", append(attrs, "db", *dbPath, "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)...)
+	logger.Info("tengen serving", append(attrs, "db", dbName(*dbPath), "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)...)
 	<-ctx.Done()
 	logger.Info("shutting down: finishing requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -1,4 +1,5 @@
-// Package app is Tengen's composition root: it opens the SQLite database,
+// Package app is Tengen's composition root: it opens the database (SQLite,
+// or PostgreSQL for a postgres:// URL),
 // the play service with its computer opponents, and the web server, and
 // closes them again in the reverse order. `tengen serve` and every test
 // harness that runs the whole server use it, so that tests run the server
@@ -19,6 +20,7 @@ import (
 	tengenhttp "tengen/http"
 	"tengen/metrics"
 	"tengen/play"
+	"tengen/postgres"
 	"tengen/problems"
 	"tengen/sqlite"
 )
@@ -26,8 +28,10 @@ import (
 // Config configures an App. Zero values get the defaults documented on each
 // field; the fields after BotMoveTime are for tests.
 type Config struct {
-	// DBPath is the SQLite database file; required. It is created when
-	// missing, its directory is not.
+	// DBPath is the SQLite database file, or the postgres:// URL of a
+	// PostgreSQL database (see postgres.IsURL); required. An SQLite file is
+	// created when missing, its directory is not; a PostgreSQL database
+	// must exist, and Open creates the tables.
 	DBPath string
 	// Addr is the address Open listens on. Empty means Open does not
 	// listen: the caller serves Handler itself (httptest in tests).
@@ -66,7 +70,8 @@ type Config struct {
 	BotMoveTime time.Duration
 
 	// Synchronous is SQLite's synchronous setting (default FULL, see
-	// sqlite.DB); tests and benchmarks may choose NORMAL.
+	// sqlite.DB); tests and benchmarks may choose NORMAL. PostgreSQL
+	// ignores it: durability there is the server's synchronous_commit.
 	Synchronous string
 	// BcryptCost is the password hashing work factor (default
 	// bcrypt.DefaultCost); tests lower it to bcrypt.MinCost.
@@ -94,12 +99,19 @@ type Config struct {
 // App is a running Tengen server. Its fields are set by Open and must not
 // be changed.
 type App struct {
+	// DB is the SQLite database, nil on PostgreSQL; PG is the PostgreSQL
+	// database, nil on SQLite.
 	DB         *sqlite.DB
-	Users      *sqlite.UserService
-	Sessions   *sqlite.SessionService
-	Challenges *sqlite.ChallengeService
-	Games      *sqlite.GameService
-	Ratings    *sqlite.RatingService
+	PG         *postgres.DB
+	Users      tengen.UserService
+	Sessions   tengen.SessionService
+	Challenges tengen.ChallengeService
+	Games      tengen.GameService
+	Ratings    tengen.RatingService
+	Lessons    tengen.LessonService
+	// Problems stores the users' records of the problems (package
+	// problems holds the problems themselves).
+	Problems tengen.ProblemProgressService
 	// Play plays the games and offers the computer opponents.
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
@@ -107,7 +119,14 @@ type App struct {
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
 
-	log *slog.Logger
+	store store // DB or PG, whichever is open
+	log   *slog.Logger
+}
+
+// store is what App needs of either database beyond its services.
+type store interface {
+	Ping(ctx context.Context) error
+	Close() error
 }
 
 // Open opens the database, then the play service, which loads the
@@ -143,24 +162,43 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		bots = append(bots, play.GTPBots(cfgs, cfg.Logger)...)
 	}
 
-	a := &App{DB: sqlite.NewDB(cfg.DBPath), log: cfg.Logger}
-	if cfg.Synchronous != "" {
-		a.DB.Synchronous = cfg.Synchronous
-	}
+	a := &App{log: cfg.Logger}
 	// m stays nil without MetricsAddr, and the hooks below stay unset.
 	var m *metrics.Metrics
+	var committed func(int)
 	if cfg.MetricsAddr != "" {
 		m = metrics.New()
-		a.DB.Committed = m.Commit
+		committed = m.Commit
 	}
-	if err := a.DB.Open(); err != nil {
-		return nil, fmt.Errorf("open database %s: %w", cfg.DBPath, err)
+	if postgres.IsURL(cfg.DBPath) {
+		a.PG = postgres.NewDB(cfg.DBPath)
+		a.PG.Committed = committed
+		if err := a.PG.Open(); err != nil {
+			// The URL may hold a password: it is not repeated here.
+			return nil, fmt.Errorf("open PostgreSQL database: %w", err)
+		}
+		a.store = a.PG
+		a.Users, a.Sessions = postgres.NewUserService(a.PG), postgres.NewSessionService(a.PG)
+		a.Challenges, a.Games = postgres.NewChallengeService(a.PG), postgres.NewGameService(a.PG)
+		a.Ratings = postgres.NewRatingService(a.PG)
+		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
+	} else {
+		a.DB = sqlite.NewDB(cfg.DBPath)
+		if cfg.Synchronous != "" {
+			a.DB.Synchronous = cfg.Synchronous
+		}
+		a.DB.Committed = committed
+		if err := a.DB.Open(); err != nil {
+			return nil, fmt.Errorf("open database %s: %w", cfg.DBPath, err)
+		}
+		a.store = a.DB
+		a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
+		a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
+		a.Ratings = sqlite.NewRatingService(a.DB)
+		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
 	}
-	a.Users, a.Sessions = sqlite.NewUserService(a.DB), sqlite.NewSessionService(a.DB)
-	a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
-	a.Ratings = sqlite.NewRatingService(a.DB)
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
-		derr := a.DB.Close()
+		derr := a.store.Close()
 		return nil, errors.Join(err, derr)
 	}
 
@@ -179,14 +217,14 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: sqlite.NewLessonService(a.DB)}
+		Lessons: a.Lessons}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
 	if err != nil {
 		return nil, a.undo(err)
 	}
-	svc.Problems, svc.ProblemProgress = set, sqlite.NewProblemService(a.DB)
+	svc.Problems, svc.ProblemProgress = set, a.Problems
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
@@ -194,7 +232,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		Addr:                 cfg.Addr,
 		BaseURL:              cfg.BaseURL,
 		Logger:               cfg.Logger,
-		Health:               a.DB.Ping,
+		Health:               a.store.Ping,
 		TrustForwardedFor:    cfg.TrustProxy,
 		BcryptCost:           cfg.BcryptCost,
 		LoginBurst:           cfg.LoginBurst,
@@ -266,7 +304,7 @@ func (a *App) undo(err error) error {
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
 	}
-	derr := a.DB.Close()
+	derr := a.store.Close()
 	if derr != nil {
 		derr = fmt.Errorf("closing database: %w", derr)
 	}
@@ -311,7 +349,7 @@ func (a *App) Close(ctx context.Context) error {
 		a.log.Error("storing clocks at shutdown", "err", err)
 		errs = append(errs, fmt.Errorf("storing clocks: %w", err))
 	}
-	if err := a.DB.Close(); err != nil {
+	if err := a.store.Close(); err != nil {
 		errs = append(errs, fmt.Errorf("closing database: %w", err))
 	}
 	return errors.Join(errs...)

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"tengen/internal/app"
+	"tengen/postgres/pgtest"
 )
 
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -106,5 +107,53 @@ func TestOpenUndoes(t *testing.T) {
 func TestOpenNeedsDatabase(t *testing.T) {
 	if _, err := app.Open(context.Background(), app.Config{Logger: quiet()}); err == nil {
 		t.Error("Open without a database path succeeded")
+	}
+}
+
+// TestPostgres opens the whole server on PostgreSQL, checks that it
+// answers, closes it, and opens it again on the same database, whose
+// migrations are then applied already.
+func TestPostgres(t *testing.T) {
+	url := pgtest.URL(t)
+	for i := range 2 {
+		a, err := app.Open(context.Background(), app.Config{DBPath: url, Addr: "127.0.0.1:0", Logger: quiet(), BcryptCost: bcrypt.MinCost})
+		if err != nil {
+			t.Fatalf("open %d: %v", i, err)
+		}
+		if a.PG == nil || a.DB != nil {
+			t.Errorf("open %d: PG %v, DB %v: want PostgreSQL only", i, a.PG, a.DB)
+		}
+		resp, err := nethttp.Get("http://" + a.Addr().String() + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("open %d: /healthz: %s", i, resp.Status)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err = a.Close(ctx)
+		cancel()
+		if err != nil {
+			t.Fatalf("close %d: %v", i, err)
+		}
+	}
+}
+
+// TestPostgresUnreachable checks that a PostgreSQL server that does not
+// answer fails Open with an error that does not repeat the password.
+func TestPostgresUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // nothing listens there now
+	_, err = app.Open(context.Background(), app.Config{DBPath: "postgres://tengen:s3cret@" + addr + "/tengen?connect_timeout=2", Logger: quiet()})
+	if err == nil {
+		t.Fatal("Open succeeded without a server")
+	}
+	if strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("error repeats the password: %v", err)
 	}
 }

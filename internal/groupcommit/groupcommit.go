@@ -1,0 +1,161 @@
+// Package groupcommit shares one database commit among writes that arrive
+// together, for the storage backends (sqlite, postgres). Moves from many
+// games arrive at the same time, and every commit waits for the disk (an
+// fsync of SQLite's WAL or PostgreSQL's): committing each in its own
+// transaction costs one sync per move, and the moves queue behind each
+// other. A Batcher instead runs the writes that are waiting in one
+// transaction, each in a savepoint of its own, so that a refused write (a
+// stale move number, a violated constraint) is undone alone while one
+// commit makes all the others durable. Every caller still returns only
+// after the commit that holds its write.
+package groupcommit
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// Tx is a backend's transaction as a Batcher uses it.
+type Tx interface {
+	// Savepoint releases the savepoint named release, unless it is
+	// empty, and then starts the savepoint name. The two are one call
+	// so that a backend may send them in one round trip.
+	Savepoint(release, name string) error
+	// RollbackTo undoes what happened since the savepoint name; in
+	// PostgreSQL this also clears the aborted state a failed statement
+	// leaves.
+	RollbackTo(name string) error
+	Commit() error
+	// Rollback ends the transaction without committing; it is also
+	// called after Commit and must then do nothing.
+	Rollback() error
+}
+
+// MaxBatch bounds a batch so that one commit never holds very many writes.
+const MaxBatch = 128
+
+// A Batcher collects writes and runs them in shared transactions. The
+// first writer to find no batch running becomes the leader and runs
+// batches until none are waiting. Set Begin, and Committed if wanted,
+// before the first Do; the zero value is otherwise ready.
+type Batcher[T Tx] struct {
+	// Begin starts a write transaction.
+	Begin func() (T, error)
+	// Committed, when set, is called after every commit with the number
+	// of writes it made durable, for metrics. It runs on the committing
+	// goroutine and must not block.
+	Committed func(writes int)
+
+	mu      sync.Mutex // guards pending and running
+	pending []*request[T]
+	running bool
+}
+
+// request is one write waiting for a batch.
+type request[T Tx] struct {
+	ctx  context.Context
+	fn   func(ctx context.Context, tx T) error
+	err  error
+	done chan struct{}
+}
+
+// Do runs fn in a savepoint of a shared write transaction and returns fn's
+// error, or the commit's. fn must not commit or roll back tx, and its
+// effects must be used by the caller only when Do returns nil. A write
+// whose ctx has ended before its turn does not run.
+func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) error) error {
+	r := &request[T]{ctx: ctx, fn: fn, done: make(chan struct{})}
+	b.mu.Lock()
+	b.pending = append(b.pending, r)
+	lead := !b.running
+	b.running = true
+	b.mu.Unlock()
+	if lead {
+		go b.runBatches()
+	}
+	<-r.done
+	return r.err
+}
+
+// Waiting returns the number of writes waiting for the next batch and
+// whether a batch is running, for tests.
+func (b *Batcher[T]) Waiting() (n int, running bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.pending), b.running
+}
+
+// runBatches runs batches until no writes are waiting.
+func (b *Batcher[T]) runBatches() {
+	for {
+		b.mu.Lock()
+		n := min(len(b.pending), MaxBatch)
+		if n == 0 {
+			b.running = false
+			b.mu.Unlock()
+			return
+		}
+		reqs := b.pending[:n:n]
+		b.pending = append([]*request[T](nil), b.pending[n:]...)
+		b.mu.Unlock()
+		b.runBatch(reqs)
+	}
+}
+
+// runBatch runs reqs in one transaction and tells each its outcome.
+func (b *Batcher[T]) runBatch(reqs []*request[T]) {
+	defer func() {
+		for _, r := range reqs {
+			close(r.done)
+		}
+	}()
+	tx, err := b.Begin()
+	if err != nil {
+		fail(reqs, err)
+		return
+	}
+	defer tx.Rollback()
+	ok := 0
+	release := ""
+	for i, r := range reqs {
+		if err := r.ctx.Err(); err != nil {
+			r.err = err
+			continue
+		}
+		sp := fmt.Sprintf("w%d", i)
+		if err := tx.Savepoint(release, sp); err != nil {
+			fail(reqs, err)
+			return
+		}
+		release = sp
+		if r.err = r.fn(r.ctx, tx); r.err != nil {
+			if err := tx.RollbackTo(sp); err != nil {
+				fail(reqs, err)
+				return
+			}
+		} else {
+			ok++
+		}
+	}
+	if ok == 0 {
+		return
+	}
+	if err := tx.Commit(); err != nil {
+		fail(reqs, err)
+		return
+	}
+	if b.Committed != nil {
+		b.Committed(ok)
+	}
+}
+
+// fail reports err to every write of a batch that had succeeded so far:
+// the transaction did not commit.
+func fail[T Tx](reqs []*request[T], err error) {
+	for _, r := range reqs {
+		if r.err == nil {
+			r.err = err
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package groupcommit
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeTx records the calls a Batcher makes, in one log shared by all
+// transactions of a test.
+type fakeTx struct {
+	log       *[]string
+	commitErr error
+	done      bool
+}
+
+func (tx *fakeTx) Savepoint(release, name string) error {
+	*tx.log = append(*tx.log, "savepoint "+release+">"+name)
+	return nil
+}
+
+func (tx *fakeTx) RollbackTo(name string) error {
+	*tx.log = append(*tx.log, "rollback to "+name)
+	return nil
+}
+
+func (tx *fakeTx) Commit() error {
+	tx.done = true
+	if tx.commitErr != nil {
+		*tx.log = append(*tx.log, "commit failed")
+		return tx.commitErr
+	}
+	*tx.log = append(*tx.log, "commit")
+	return nil
+}
+
+func (tx *fakeTx) Rollback() error {
+	if !tx.done {
+		*tx.log = append(*tx.log, "rollback")
+	}
+	return nil
+}
+
+// write is a write that logs its name and returns err.
+func write(name string, err error) func(context.Context, *fakeTx) error {
+	return func(_ context.Context, tx *fakeTx) error {
+		*tx.log = append(*tx.log, name)
+		return err
+	}
+}
+
+// TestBatch runs writes that arrive together in one batch: the first write
+// blocks until the others wait, so they share the second transaction.
+func TestBatch(t *testing.T) {
+	refused := errors.New("refused")
+	commitFailed := errors.New("disk full")
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name      string
+		writes    []error // the errors of the writes after the first
+		ctxs      []context.Context
+		beginErr  error // of the second transaction
+		commitErr error // of the second transaction
+		want      []error
+		log       string // of the second transaction
+		commits   []int
+	}{
+		{"all succeed", []error{nil, nil, nil}, nil, nil, nil, []error{nil, nil, nil},
+			"begin|savepoint >w0|b|savepoint w0>w1|c|savepoint w1>w2|d|commit", []int{1, 3}},
+		{"one refused", []error{nil, refused, nil}, nil, nil, nil, []error{nil, refused, nil},
+			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 2}},
+		{"all refused", []error{refused, refused}, nil, nil, nil, []error{refused, refused},
+			"begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback", []int{1}},
+		{"commit fails", []error{nil, refused}, nil, nil, commitFailed, []error{commitFailed, refused},
+			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed", []int{1}},
+		{"begin fails", []error{nil, refused}, nil, commitFailed, nil, []error{commitFailed, commitFailed},
+			"begin", []int{1}},
+		{"caller gone", []error{nil, nil}, []context.Context{cancelled, nil}, nil, nil, []error{context.Canceled, nil},
+			"begin|savepoint >w1|c|commit", []int{1, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// log and commits are written by the batch goroutine and read
+			// after every Do has returned.
+			var log []string
+			var commits []int
+			txs := 0
+			b := &Batcher[*fakeTx]{
+				Begin: func() (*fakeTx, error) {
+					txs++
+					log = append(log, "begin")
+					if txs == 2 && tt.beginErr != nil {
+						return nil, tt.beginErr
+					}
+					tx := &fakeTx{log: &log}
+					if txs == 2 {
+						tx.commitErr = tt.commitErr
+					}
+					return tx, nil
+				},
+				Committed: func(n int) { commits = append(commits, n) },
+			}
+			release := make(chan struct{})
+			first := make(chan error)
+			go func() {
+				first <- b.Do(context.Background(), func(ctx context.Context, tx *fakeTx) error {
+					<-release
+					return nil
+				})
+			}()
+			waitFor(t, b, 0)
+			got := make([]error, len(tt.writes))
+			var wg sync.WaitGroup
+			for i, err := range tt.writes {
+				ctx := context.Background()
+				if i < len(tt.ctxs) && tt.ctxs[i] != nil {
+					ctx = tt.ctxs[i]
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[i] = b.Do(ctx, write(string(rune('b'+i)), err))
+				}()
+				waitFor(t, b, i+1) // in this order
+			}
+			close(release)
+			if err := <-first; err != nil {
+				t.Errorf("first write: %v", err)
+			}
+			wg.Wait()
+			for i := range got {
+				if !errors.Is(got[i], tt.want[i]) || (tt.want[i] == nil) != (got[i] == nil) {
+					t.Errorf("write %d: %v, want %v", i, got[i], tt.want[i])
+				}
+			}
+			// Every Do has returned: the batches are over. The first
+			// transaction held the first write alone.
+			if want := "begin|savepoint >w0|commit"; strings.Join(log[:3], "|") != want {
+				t.Errorf("first transaction: %q, want %q", log[:3], want)
+			}
+			if got := strings.Join(log[3:], "|"); got != tt.log {
+				t.Errorf("second transaction: %q, want %q", got, tt.log)
+			}
+			if !slices.Equal(commits, tt.commits) {
+				t.Errorf("writes per commit: %v, want %v", commits, tt.commits)
+			}
+		})
+	}
+}
+
+// waitFor waits until n writes wait for the next batch while one runs.
+func waitFor(t *testing.T, b *Batcher[*fakeTx], n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if got, running := b.Waiting(); got == n && running {
+			return
+		}
+		if time.Now().After(deadline) {
+			got, running := b.Waiting()
+			t.Fatalf("%d writes waiting (running %v), want %d", got, running, n)
+		}
+		time.Sleep(time.Millisecond) // polling a condition
+	}
+}

@@ -1,0 +1,53 @@
+package postgres
+
+import "context"
+
+// Group commit (package groupcommit). Every commit waits for PostgreSQL to
+// flush its WAL (synchronous_commit on), and moves of many games arrive at
+// the same time: the writes that are waiting share one transaction, each in
+// a savepoint of its own, so that a refused write (which in PostgreSQL also
+// aborts the transaction until its savepoint is rolled back) is undone
+// alone while one commit makes all the others durable.
+
+// batchTx is a Tx as a groupcommit.Batcher uses it.
+type batchTx struct{ *Tx }
+
+// Savepoint sends the RELEASE of the previous savepoint and the new
+// SAVEPOINT in one round trip: without arguments pgx uses the simple
+// protocol, which runs both statements.
+func (tx batchTx) Savepoint(release, name string) error {
+	q := "SAVEPOINT " + name
+	if release != "" {
+		q = "RELEASE SAVEPOINT " + release + "; " + q
+	}
+	_, err := tx.Tx.Tx.Exec(context.Background(), q)
+	return err
+}
+
+func (tx batchTx) RollbackTo(name string) error {
+	_, err := tx.Tx.Tx.Exec(context.Background(), "ROLLBACK TO SAVEPOINT "+name)
+	return err
+}
+
+func (tx batchTx) Commit() error   { return tx.commit(context.Background()) }
+func (tx batchTx) Rollback() error { tx.rollback(); return nil }
+
+// openBatch makes db's batcher ready; Open calls it.
+func (db *DB) openBatch() {
+	db.batch.Begin = func() (batchTx, error) {
+		tx, err := db.BeginTx(context.Background(), true)
+		return batchTx{tx}, err
+	}
+	db.batch.Committed = db.Committed
+}
+
+// inBatch runs fn in a savepoint of a shared write transaction and returns
+// fn's error, or the commit's (see groupcommit.Batcher.Do). fn runs with
+// ctx's values but not its cancellation: pgx closes a connection whose
+// query is cancelled, which would end the transaction of every write in
+// the batch. The caller waits for the batch anyway.
+func (db *DB) inBatch(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) error {
+	return db.batch.Do(ctx, func(ctx context.Context, tx batchTx) error {
+		return fn(context.WithoutCancel(ctx), tx.Tx)
+	})
+}

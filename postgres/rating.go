@@ -1,0 +1,264 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"tengen"
+	"tengen/internal/rating"
+)
+
+// Ratings are updated by storage, as in package sqlite (see its rating.go
+// for why): the update is computed from the ratings as they stand inside
+// the transaction that stores the result, so that a crash leaves both the
+// result and the ratings or neither. PostgreSQL runs writers in parallel,
+// so rateGame reads the players' ratings again with their rows locked: two
+// games of one player that end at the same instant, even on two instances,
+// are then rated one after the other.
+
+// Compile-time check that RatingService implements the interface.
+var _ tengen.RatingService = (*RatingService)(nil)
+
+// RatingService stores bot anchors and reads rating histories.
+type RatingService struct {
+	db *DB
+}
+
+// NewRatingService returns a RatingService on db.
+func NewRatingService(db *DB) *RatingService {
+	return &RatingService{db: db}
+}
+
+// anchorDeviation is the deviation of an anchored bot, as in package
+// sqlite.
+const anchorDeviation = 60.0
+
+// SetAnchor implements tengen.RatingService.
+func (s *RatingService) SetAnchor(ctx context.Context, userID int64, rank string) error {
+	r := rating.New()
+	fixed := rank != ""
+	if fixed {
+		k, err := rating.ParseRank(rank)
+		if err != nil {
+			return tengen.Errorf(tengen.EINVALID, "Anchor rank %q is not between 30k and 9d.", rank)
+		}
+		r = rating.NewAt(k)
+		r.Deviation = anchorDeviation
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return err
+	}
+	defer tx.rollback()
+	u, err := findUser(ctx, tx, "id = $1 FOR NO KEY UPDATE", userID)
+	if err != nil {
+		return err
+	}
+	if !u.Bot {
+		return tengen.Errorf(tengen.EINVALID, "Only a bot's rating can be fixed.")
+	}
+	if _, err := tx.exec(ctx, `UPDATE users SET rating = $1, deviation = $2, volatility = $3, rating_fixed = $4 WHERE id = $5`,
+		r.Rating, r.Deviation, r.Volatility, fixed, userID); err != nil {
+		return err
+	}
+	return tx.commit(ctx)
+}
+
+// FindRatingHistory implements tengen.RatingService.
+func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, limit int) ([]*tengen.RatingChange, error) {
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.rollback()
+	if _, err := findUser(ctx, tx, "id = $1", userID); err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, `SELECT h.game_id, h.rating, h.deviation, h.rating_before, h.deviation_before, h.created_at
+		FROM games g JOIN rating_history h ON h.game_id = g.id AND h.user_id = $1
+		WHERE g.black_id = $1 OR g.white_id = $1
+		ORDER BY h.created_at DESC, h.game_id DESC`+limitOffset(limit, 0), userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*tengen.RatingChange{}
+	for rows.Next() {
+		c := tengen.RatingChange{UserID: userID}
+		if err := rows.Scan(&c.GameID, &c.Rating, &c.Deviation, &c.RatingBefore, &c.DeviationBefore, &c.CreatedAt); err != nil {
+			return nil, err
+		}
+		c.Rank = rating.Rating{Rating: c.Rating, Deviation: c.Deviation}.RankString()
+		out = append(out, &c)
+	}
+	return out, rows.Err()
+}
+
+// FindRecord implements tengen.RatingService.
+func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Record, error) {
+	var r tengen.Record
+	tx, err := s.db.BeginTx(ctx, false)
+	if err != nil {
+		return r, err
+	}
+	defer tx.rollback()
+	if _, err := findUser(ctx, tx, "id = $1", userID); err != nil {
+		return r, err
+	}
+	// The winner is the colour before "+" of an SGF result; "0" and
+	// "Draw" are draws; "Void" and "?" count as nothing.
+	err = tx.QueryRow(ctx, `SELECT
+			COUNT(*) FILTER (WHERE (black_id = $1 AND result LIKE 'B+%') OR (white_id = $1 AND result LIKE 'W+%')),
+			COUNT(*) FILTER (WHERE (black_id = $1 AND result LIKE 'W+%') OR (white_id = $1 AND result LIKE 'B+%')),
+			COUNT(*) FILTER (WHERE result IN ('0', 'Draw'))
+		FROM games WHERE status = 'finished' AND (black_id = $1 OR white_id = $1)`, userID).Scan(&r.Wins, &r.Losses, &r.Draws)
+	return r, err
+}
+
+// userRatingColumns are the columns of users that findUser and findUsers
+// read for User.Rating, Deviation, Volatility and Rank (see ratingFields).
+const userRatingColumns = `rating, deviation, volatility, rating_fixed`
+
+// ratingFields returns the scan destinations of userRatingColumns for u.
+// The last, rating_fixed, sets u.Rank from the columns before it, which
+// Scan has filled by then (it fills its destinations in order).
+func ratingFields(u *tengen.User) []any {
+	return []any{&u.Rating, &u.Deviation, &u.Volatility, rankScanner{u}}
+}
+
+// rankScanner scans rating_fixed into the user's Rank (see ratingFields).
+type rankScanner struct{ u *tengen.User }
+
+func (r rankScanner) Scan(src any) error {
+	fixed, ok := src.(bool)
+	if !ok {
+		return fmt.Errorf("rating_fixed column holds %T", src)
+	}
+	r.u.Rank = rankText(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
+	return nil
+}
+
+// rankText is a user's rank as shown: "" for a bot without anchor, the
+// rank without "?" for an anchored bot, the rank with "?" while a player's
+// rating is provisional.
+func rankText(bot, fixed bool, r, dev float64) string {
+	switch {
+	case bot && !fixed:
+		return ""
+	case fixed:
+		return rating.RankOf(r).String()
+	}
+	return rating.Rating{Rating: r, Deviation: dev}.RankString()
+}
+
+// startingRating is the rating a new account starts at: the middle of the
+// declared rank, or the default for "".
+func startingRating(rank string) (rating.Rating, error) {
+	if rank == "" {
+		return rating.New(), nil
+	}
+	k, err := rating.ParseRank(rank)
+	if err != nil {
+		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
+	}
+	return rating.NewAt(k), nil
+}
+
+// blackScore is Black's score for a result in SGF form, and false for
+// results that rate nobody ("Void", "?").
+func blackScore(result string) (float64, bool) {
+	switch {
+	case strings.HasPrefix(result, "B+"):
+		return rating.Win, true
+	case strings.HasPrefix(result, "W+"):
+		return rating.Loss, true
+	case result == "0" || result == "Draw":
+		return rating.Jigo, true
+	}
+	return 0, false
+}
+
+// rateGame updates the ratings of g's players after its result was stored
+// in tx, if g is rated: both players from their ratings as they stand,
+// read again with the rows locked, each as a rating period of one game.
+// An anchored bot's rating does not move; a game with a bot without
+// anchor, and a result that names no winner nor a draw (Void, ?), rate
+// nobody.
+func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) error {
+	if !g.Settings.Rated || g.Status != tengen.GameFinished {
+		return nil
+	}
+	score, ok := blackScore(g.Result)
+	if !ok {
+		return nil
+	}
+	// Locked in id order, so that two games of the same two players that
+	// end at once cannot wait for each other.
+	rows, err := tx.Query(ctx, `SELECT `+userColumns+` FROM users WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE`, []int64{g.BlackID, g.WhiteID})
+	if err != nil {
+		return err
+	}
+	users := map[int64]*tengen.User{}
+	for rows.Next() {
+		var u tengen.User
+		if err := rows.Scan(userFields(&u)...); err != nil {
+			rows.Close()
+			return err
+		}
+		users[u.ID] = &u
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	black, white := users[g.BlackID], users[g.WhiteID]
+	if black == nil || white == nil {
+		return tengen.Errorf(tengen.ENOTFOUND, "User not found.")
+	}
+	g.Black, g.White = black, white
+	fixed := func(u *tengen.User) bool { return u.Bot && u.Rank != "" }
+	if black.Bot && !fixed(black) || white.Bot && !fixed(white) {
+		return nil
+	}
+	rate := s.Rate
+	if rate == nil {
+		rate = glicko2
+	}
+	ratingOf := func(u *tengen.User) rating.Rating {
+		return rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}
+	}
+	var stmts []statement
+	for _, side := range []struct {
+		me, them *tengen.User
+		score    float64
+	}{{black, white, score}, {white, black, 1 - score}} {
+		if fixed(side.me) {
+			continue
+		}
+		old := ratingOf(side.me)
+		r, err := rate(old, ratingOf(side.them), side.score)
+		if err != nil {
+			return fmt.Errorf("postgres: rating game %d for user %d: %w", g.ID, side.me.ID, err)
+		}
+		stmts = append(stmts,
+			statement{`UPDATE users SET rating = $1, deviation = $2, volatility = $3 WHERE id = $4`,
+				[]any{r.Rating, r.Deviation, r.Volatility, side.me.ID}},
+			statement{`INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				[]any{g.ID, side.me.ID, r.Rating, r.Deviation, r.Volatility, old.Rating, old.Deviation, tx.now}})
+		// The opponent's update below reads side.me's rating from
+		// before this game: users holds the values read above.
+		defer func(u *tengen.User, r rating.Rating) {
+			u.Rating, u.Deviation, u.Volatility, u.Rank = r.Rating, r.Deviation, r.Volatility, r.RankString()
+		}(side.me, r)
+	}
+	_, err = tx.pipeline(ctx, stmts...)
+	return err
+}
+
+// glicko2 is the default GameService.Rate: Glicko-2 with the default τ,
+// the game as a rating period of its own.
+func glicko2(player, opponent rating.Rating, score float64) (rating.Rating, error) {
+	return rating.System{}.Update(player, []rating.Result{{Opponent: opponent, Score: score}})
+}
