@@ -82,11 +82,15 @@ type Engine struct {
 	treeKey   treeKey
 	// treeDyn is the dynamic komi the kept tree was searched with.
 	treeDyn float64
-	// spent is the engine's own thinking time in the current game, for
-	// clocks the controller never reports with time_left; spentAt is the
-	// move number of the last search, to notice a new game.
-	spent   time.Duration
-	spentAt int
+	// own is the engine's own count of each colour's clock (indexed by
+	// goban.Color) for requests that bring a time control but no clock
+	// state: every move is charged to the mover's clock by the control's
+	// rules, so a byo-yomi period is kept and not spent over several
+	// moves. ownAt is the move number of the last search, to notice a new
+	// game; ownTC the control the count belongs to.
+	own   [3]*clock.State
+	ownAt int
+	ownTC clock.TimeControl
 	// lastOwn is the ownership of the last search and lastHash the hash of
 	// its root position.
 	lastOwn  []float64
@@ -189,10 +193,10 @@ func (e *Engine) Move(ctx context.Context, req Request) (goban.Move, error) {
 		g = g.Clone()
 		g.SetToMove(c)
 	}
-	if g.MoveNumber() < e.spentAt {
-		e.spent = 0
+	if g.MoveNumber() < e.ownAt || req.Time != e.ownTC {
+		e.own, e.ownTC = [3]*clock.State{}, req.Time
 	}
-	e.spentAt = g.MoveNumber()
+	e.ownAt = g.MoveNumber()
 	spec := e.opts.Level.Spec()
 	lim := e.limitsFor(g, req, spec)
 	dyn := 0.0
@@ -204,7 +208,10 @@ func (e *Engine) Move(ctx context.Context, req Request) (goban.Move, error) {
 	s.run(ctx, lim)
 	m := e.choose(g, req, s, spec)
 	e.keepTree(g, s, m)
-	e.spent += time.Since(start)
+	if req.Time.Kind != clock.None && req.State == nil {
+		st := e.ownState(c)
+		*st = req.Time.Play(*st, time.Since(start))
+	}
 	return m, nil
 }
 
@@ -373,7 +380,11 @@ func (e *Engine) limitsFor(g *goban.Game, req Request, spec LevelSpec) limits {
 	if req.State != nil {
 		st = *req.State
 	} else {
-		st = tc.Spend(tc.NewState(), e.spent)
+		c := req.Color
+		if c == goban.Empty {
+			c = g.ToMove()
+		}
+		st = *e.ownState(c)
 	}
 	a := clock.Budget(tc, st, clock.BudgetOptions{EmptyPoints: len(g.Board().Empties()), Overhead: e.opts.Overhead, Cap: e.opts.MaxTime})
 	lim.target, lim.max = a.Target, a.Max
@@ -715,4 +726,17 @@ func DynamicKomi(g *goban.Game) float64 {
 		return 0
 	}
 	return 7 * float64(h) * left
+}
+
+// ownState returns the engine's own count of colour c's clock under
+// e.ownTC, starting it fresh. The caller holds e.mu.
+func (e *Engine) ownState(c goban.Color) *clock.State {
+	if c != goban.Black && c != goban.White {
+		c = goban.Black
+	}
+	if e.own[c] == nil {
+		st := e.ownTC.NewState()
+		e.own[c] = &st
+	}
+	return e.own[c]
 }

@@ -418,12 +418,29 @@ func TestTimeAllocation(t *testing.T) {
 	if lim.playouts != 1 || lim.target != 0 {
 		t.Errorf("no time left: %+v", lim)
 	}
-	// Unknown time left: the engine charges its own thinking time.
+	// Unknown time left: the engine charges its own thinking time to the
+	// mover's clock, move by move, by the control's rules.
 	tc = clock.AbsoluteTime(10 * time.Second)
-	e.spent = 9 * time.Second
+	e.ownTC, e.own = tc, [3]*clock.State{}
+	*e.ownState(goban.Black) = tc.Play(tc.NewState(), 9*time.Second)
 	lim = e.limitsFor(g, Request{Color: goban.Black, Time: tc}, spec)
 	if lim.max >= time.Second {
 		t.Errorf("1 s left by own count: %+v", lim)
+	}
+	if white := e.limitsFor(g, Request{Color: goban.White, Time: tc}, spec); white.max <= lim.max {
+		t.Errorf("White's untouched 10 s give %+v, no more than Black's 1 s (%+v)", white, lim)
+	}
+	// Byo-yomi of one 1 s period without time_left: twenty moves of 0.8 s
+	// each keep the period, so the twentieth move still has most of it
+	// (the old count charged all the time spent as one move and gave 0).
+	tc = clock.ByoYomiTime(0, 1, time.Second)
+	e.ownTC, e.own = tc, [3]*clock.State{}
+	for range 20 {
+		st := e.ownState(goban.Black)
+		*st = tc.Play(*st, 800*time.Millisecond)
+	}
+	if lim = e.limitsFor(g, Request{Color: goban.Black, Time: tc}, spec); lim.max < 300*time.Millisecond {
+		t.Errorf("byo-yomi 1 s after twenty moves by own count: %+v", lim)
 	}
 	// Fixed playouts.
 	e2 := New(Options{Playouts: 123})
