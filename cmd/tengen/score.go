@@ -38,10 +38,12 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	playouts := fs.Int("playouts", 1000, "playouts of the engine's dead-stone estimate")
 	deadFlag := fs.String("dead", "", "dead stones instead of the estimate: GTP vertices separated by commas or spaces (one stone per chain is enough; one FILE only)")
 	compare := fs.String("compare", "", "compare the estimate with this GTP engine's final_status_list dead on every FILE (e.g. \"gnugo --mode gtp\") and print the agreement instead of the scores")
+	record := fs.Bool("record", false, "compare the score of every FILE with its recorded result by points (RE, records decided otherwise are left out): the server's dead-stone proposal and Tengen's GTP final_score; rules default to japanese")
+	oracle := fs.String("oracle", "", "with --record, also score every FILE with this GTP engine's loadsgf and final_score (e.g. \"gnugo --mode gtp\")")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() == 0 || (*deadFlag != "" && (fs.NArg() > 1 || *compare != "")) {
+	if fs.NArg() == 0 || (*deadFlag != "" && (fs.NArg() > 1 || *compare != "" || *record)) || (*record && *compare != "") || (*oracle != "" && !*record) {
 		fs.Usage()
 		return errUsage
 	}
@@ -56,6 +58,9 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// One engine for every record: DeadStones keeps no state between calls
 	// and seeds its playouts the same way each time.
 	est := engine.New(engine.Options{Threads: 1, ScoringPlayouts: *playouts, Seed: 1})
+	if *record {
+		return scoreAgainstRecords(ctx, fs.Args(), sf, est, *oracle, stdin, stdout, stderr)
+	}
 	if *compare != "" {
 		return compareDead(ctx, *compare, fs.Args(), sf, est, stdin, stdout, stderr)
 	}
