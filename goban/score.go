@@ -50,6 +50,10 @@ type Score struct {
 	Dead []Point
 	// Seki lists the living stones that are in seki.
 	Seki []Point
+	// Teire lists the points of a player's own area that the player must
+	// fill before the count under territory scoring (see teire): they are
+	// neutral, not territory.
+	Teire []Point
 	// Result is the outcome: the winner and the margin, or jigo.
 	Result Result
 }
@@ -91,6 +95,10 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	s.Black.Lost, s.White.Lost = s.White.Captures, s.Black.Captures
 
 	regions := live.regions()
+	var filled map[Loc]bool
+	if rules.Scoring == TerritoryScoring {
+		filled = teire(live, regions, sekiChains)
+	}
 	for _, r := range regions {
 		owner := r.owner
 		if owner == Empty {
@@ -99,12 +107,17 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		if !rules.SekiTerritory && r.touchesSeki(live, sekiChains) {
 			continue
 		}
-		side(owner).Territory += len(r.points)
 		for _, l := range r.points {
+			if filled[l] {
+				s.Teire = append(s.Teire, live.Point(l))
+				continue
+			}
+			side(owner).Territory++
 			p := live.Point(l)
 			s.Owner[p.Y*b.w+p.X] = owner
 		}
 	}
+	sortPoints(s.Teire)
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
 			l := live.loc(x, y)
@@ -246,6 +259,101 @@ func (b *Board) regions() []region {
 		}
 	}
 	return out
+}
+
+// teire returns the points of territory that their owner must fill before
+// the count, as a referee counts a game that ended with the dame open
+// (Japanese rules 1989, Art. 9 and the commentary on filling dame): a chain
+// whose only liberty inside its owner's territory is its last one once the
+// opponent has filled the dame around it would be captured, so the owner
+// connects there, and the point is no longer territory. The typical case is
+// a false eye: a stone cut off by the dame next to it has the eye as its
+// other liberty. It is repeated until nothing changes, because a filled
+// point can leave another chain short. Chains in seki are left alone.
+//
+// The opponent fills a dame next to the chain only when the stone there
+// would not be suicide or a self-atari that captures nothing; dame the
+// opponent cannot fill keep their liberty.
+func teire(live *Board, regions []region, seki map[Loc]bool) map[Loc]bool {
+	owner := make([]Color, len(live.color))
+	neutral := make([]bool, len(live.color))
+	for _, r := range regions {
+		touchesSeki := r.touchesSeki(live, seki)
+		for _, l := range r.points {
+			owner[l] = r.owner
+			if r.owner == Empty && !touchesSeki {
+				neutral[l] = true
+			}
+		}
+	}
+	work := live.Clone()
+	filled := map[Loc]bool{}
+	for changed := true; changed; {
+		changed = false
+		seen := make([]bool, len(work.color))
+		for y := 0; y < work.h && !changed; y++ {
+			for x := 0; x < work.w && !changed; x++ {
+				l := work.loc(x, y)
+				c := work.color[l]
+				if (c != Black && c != White) || seen[work.head[l]] {
+					continue
+				}
+				h := work.head[l]
+				seen[h] = true
+				if seki[live.head[h]] && live.color[h] == c {
+					continue
+				}
+				t, ok := shortOfLiberties(work, h, c, owner, neutral, filled)
+				if !ok {
+					continue
+				}
+				work.Play(t, c)
+				filled[t] = true
+				changed = true
+			}
+		}
+	}
+	return filled
+}
+
+// shortOfLiberties reports whether the chain at h, of colour c, has exactly
+// one liberty in c's territory and every other liberty is a dame the
+// opponent can fill, and returns that liberty.
+func shortOfLiberties(b *Board, h Loc, c Color, owner []Color, neutral []bool, filled map[Loc]bool) (Loc, bool) {
+	// Gather the liberties first: cannotFill plays and takes back a stone,
+	// which may reorder the chain's ring.
+	b.markGen++
+	gen := b.markGen
+	var libs []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == Empty && b.mark[q] != gen {
+				b.mark[q] = gen
+				libs = append(libs, q)
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	var own Loc
+	owns := 0
+	for _, q := range libs {
+		if owner[q] == c && !filled[q] {
+			own = q
+			owns++
+		}
+	}
+	if owns != 1 {
+		return 0, false
+	}
+	for _, q := range libs {
+		if q != own && (!neutral[q] || cannotFill(b, q, c.Opponent())) {
+			return 0, false
+		}
+	}
+	return own, true
 }
 
 // touchesSeki reports whether a chain in seki borders the region.

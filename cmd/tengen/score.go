@@ -221,7 +221,15 @@ func printScore(w io.Writer, g *goban.Game, s *goban.Score, source string) {
 	b := g.Board()
 	fmt.Fprintf(w, "Result: %s\n", s.Result)
 	fmt.Fprintf(w, "Rules: %v, komi %v\n", g.Rules(), g.Komi())
-	fmt.Fprintf(w, "Dead stones: %d (%s)\n\n", len(s.Dead), source)
+	fmt.Fprintf(w, "Dead stones: %d (%s)\n", len(s.Dead), source)
+	if len(s.Teire) > 0 {
+		var vs []string
+		for _, p := range s.Teire {
+			vs = append(vs, goban.FormatVertex(p, b.Height()))
+		}
+		fmt.Fprintf(w, "Teire (own territory its owner must fill): %s\n", strings.Join(vs, " "))
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-16s %8s %8s\n", "", "Black", "White")
 	row := func(name string, bv, wv any) { fmt.Fprintf(w, "%-16s %8v %8v\n", name, bv, wv) }
 	row("territory", s.Black.Territory, s.White.Territory)
