@@ -73,7 +73,7 @@ func (g *Game) Score(dead []Point) (*Score, error) {
 func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
 	// The position after the dead stones are taken off decides territory
 	// and seki.
-	live, deadPts, _, err := withoutDead(b, dead)
+	live, deadPts, deadSet, err := withoutDead(b, dead)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	regions := live.regions()
 	var filled map[Loc]bool
 	if rules.Scoring == TerritoryScoring {
-		filled = teire(live, regions, sekiChains)
+		filled = teire(b, live, deadSet, regions, sekiChains)
 	}
 	for _, r := range regions {
 		owner := r.owner
@@ -268,13 +268,19 @@ func (b *Board) regions() []region {
 // opponent has filled the dame around it would be captured, so the owner
 // connects there, and the point is no longer territory. The typical case is
 // a false eye: a stone cut off by the dame next to it has the eye as its
-// other liberty. It is repeated until nothing changes, because a filled
-// point can leave another chain short. Chains in seki are left alone.
+// other liberty. The dead stones are still on the board while the dame are
+// filled, so a chain they press is short too: its owner connects or
+// captures them, a move inside the territory either way. It is repeated
+// until nothing changes, because a filled point can leave another chain
+// short. Chains in seki are left alone.
+//
+// b is the final position, live the same with the dead stones (dead, over
+// b's Locs) taken off; regions and seki are live's.
 //
 // The opponent fills a dame next to the chain only when the stone there
 // would not be suicide or a self-atari that captures nothing; dame the
 // opponent cannot fill keep their liberty.
-func teire(live *Board, regions []region, seki map[Loc]bool) map[Loc]bool {
+func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map[Loc]bool {
 	owner := make([]Color, len(live.color))
 	neutral := make([]bool, len(live.color))
 	for _, r := range regions {
@@ -286,7 +292,7 @@ func teire(live *Board, regions []region, seki map[Loc]bool) map[Loc]bool {
 			}
 		}
 	}
-	work := live.Clone()
+	work := b.Clone()
 	filled := map[Loc]bool{}
 	for changed := true; changed; {
 		changed = false
@@ -300,7 +306,7 @@ func teire(live *Board, regions []region, seki map[Loc]bool) map[Loc]bool {
 				}
 				h := work.head[l]
 				seen[h] = true
-				if seki[live.head[h]] && live.color[h] == c {
+				if dead[l] || (live.color[l] == c && seki[live.head[l]]) {
 					continue
 				}
 				t, ok := shortOfLiberties(work, h, c, owner, neutral, filled)
