@@ -278,8 +278,9 @@ func (b *Board) regions() []region {
 // b's Locs) taken off; regions and seki are live's.
 //
 // The opponent fills a dame next to the chain only when the stone there
-// would not be suicide or a self-atari that captures nothing; dame the
-// opponent cannot fill keep their liberty.
+// would not be suicide or a self-atari that captures nothing, and when the
+// dame does not touch another chain of the owner's, which the owner would
+// connect by filling it; other dame keep their liberty.
 func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map[Loc]bool {
 	owner := make([]Color, len(live.color))
 	neutral := make([]bool, len(live.color))
@@ -355,11 +356,23 @@ func shortOfLiberties(b *Board, h Loc, c Color, owner []Color, neutral []bool, f
 		return 0, false
 	}
 	for _, q := range libs {
-		if q != own && (!neutral[q] || cannotFill(b, q, c.Opponent())) {
+		if q != own && (!neutral[q] || joinsAnother(b, q, h, c) || cannotFill(b, q, c.Opponent())) {
 			return 0, false
 		}
 	}
 	return own, true
+}
+
+// joinsAnother reports whether the empty point q touches a chain of colour
+// c other than the one at h: c fills such a dame itself, connecting the
+// two, rather than leave it to the opponent.
+func joinsAnother(b *Board, q, h Loc, c Color) bool {
+	for _, d := range b.dirs {
+		if n := q + d; b.color[n] == c && b.head[n] != h {
+			return true
+		}
+	}
+	return false
 }
 
 // touchesSeki reports whether a chain in seki borders the region.
