@@ -3,6 +3,7 @@ package goban
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Breakdown is one player's side of the count, every part kept apart so
@@ -104,7 +105,7 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		if owner == Empty {
 			continue
 		}
-		if !rules.SekiTerritory && r.touchesSeki(live, sekiChains) {
+		if !rules.SekiTerritory && r.sekiEye(live, sekiChains) {
 			continue
 		}
 		for _, l := range r.points {
@@ -388,6 +389,29 @@ func (r region) touchesSeki(b *Board, seki map[Loc]bool) bool {
 	return false
 }
 
+// sekiEye reports whether a region that one player surrounds is the eye
+// of chains in seki, which is no territory under rules without territory
+// in seki: every chain around it is in seki. A region that a chain in seki
+// borders together with the owner's other, living chains is the owner's
+// territory: the chain in seki is then a stone at its edge (typically
+// one that blocks a dead group inside the owner's area), not the group
+// that lives by the region.
+func (r region) sekiEye(b *Board, seki map[Loc]bool) bool {
+	touches := false
+	for _, l := range r.points {
+		for _, d := range b.dirs {
+			q := l + d
+			if c := b.color[q]; c == Black || c == White {
+				if !seki[b.head[q]] {
+					return false
+				}
+				touches = true
+			}
+		}
+	}
+	return touches
+}
+
 // findSeki returns the heads of the chains in seki on a board from which
 // the dead stones have been taken. A chain is in seki when it touches a
 // neutral point (next to both colours) that neither player can fill: for
@@ -410,7 +434,8 @@ func findSeki(b *Board) map[Loc]bool {
 			if !touches[Black] || !touches[White] {
 				continue
 			}
-			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) {
+			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) ||
+				canApproach(work, l, Black) || canApproach(work, l, White) {
 				continue
 			}
 			for _, d := range b.dirs {
@@ -422,6 +447,54 @@ func findSeki(b *Board) map[Loc]bool {
 		}
 	}
 	return seki
+}
+
+// canApproach reports whether c can first take away, from inside its own
+// area, another liberty of an enemy chain next to l: a liberty whose other
+// neighbours are c's stones, empty points or that chain itself, where c's
+// stone would be neither suicide nor a self-atari. The point l is then no
+// seki point for c: the enemy chain is short of liberties and dies. A
+// liberty that also touches another enemy chain is a dame or a shared
+// liberty and proves nothing.
+func canApproach(b *Board, l Loc, c Color) bool {
+	enemy := c.Opponent()
+	var heads []Loc
+	for _, d := range b.dirs {
+		if q := l + d; b.color[q] == enemy && !slices.Contains(heads, b.head[q]) {
+			heads = append(heads, b.head[q])
+		}
+	}
+	for _, h := range heads {
+		// Gather the liberties first: cannotFill plays and takes back a
+		// stone, which may reorder the chain's ring.
+		b.markGen++
+		gen := b.markGen
+		var libs []Loc
+		for s := h; ; {
+			for _, d := range b.dirs {
+				if q := s + d; q != l && b.color[q] == Empty && b.mark[q] != gen {
+					b.mark[q] = gen
+					libs = append(libs, q)
+				}
+			}
+			s = b.next[s]
+			if s == h {
+				break
+			}
+		}
+		for _, q := range libs {
+			inside := true
+			for _, d := range b.dirs {
+				if r := q + d; b.color[r] == enemy && b.head[r] != h {
+					inside = false
+				}
+			}
+			if inside && !cannotFill(b, q, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cannotFill reports whether a stone of c at the empty point l would be

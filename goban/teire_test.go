@@ -102,3 +102,38 @@ O O O X X
 		})
 	}
 }
+
+// TestSekiCriterion checks two limits of the seki found on the final
+// board. A region that a stone in seki borders together with the owner's
+// living wall is the owner's territory, not a seki eye; and a shared
+// liberty is no sign of seki when one side can first take the enemy
+// chain's other liberty from inside its own area.
+func TestSekiCriterion(t *testing.T) {
+	// C5 is unfillable for both: White's chain has the eye A5 besides
+	// it, the black stone D5 has E5. E5 borders the stone and the wall
+	// below: Black's territory with the lower two rows.
+	b := mustParse(t, `
+. O . X .
+O O O O X
+X X X X X
+. . . . .
+. . . . .`)
+	s, err := ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Seki) != 6 || s.Black.Territory != 11 || s.White.Territory != 0 {
+		t.Errorf("seki stones %d, territory black %d white %d; want 6, 11 and 0", len(s.Seki), s.Black.Territory, s.White.Territory)
+	}
+	// With A4 Black's, White's other liberty A5 is Black's to fill
+	// safely: no seki, White's chain is short of liberties.
+	b = mustParse(t, `
+. O . X .
+X O O O X
+X X X X X
+. . . . .
+. . . . .`)
+	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
+		t.Errorf("seki found where Black can approach: %v", s.Seki)
+	}
+}
