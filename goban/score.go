@@ -3,6 +3,7 @@ package goban
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Breakdown is one player's side of the count, every part kept apart so
@@ -50,6 +51,10 @@ type Score struct {
 	Dead []Point
 	// Seki lists the living stones that are in seki.
 	Seki []Point
+	// Teire lists the points of a player's own area that the player must
+	// fill before the count under territory scoring (see teire): they are
+	// neutral, not territory.
+	Teire []Point
 	// Result is the outcome: the winner and the margin, or jigo.
 	Result Result
 }
@@ -69,7 +74,7 @@ func (g *Game) Score(dead []Point) (*Score, error) {
 func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
 	// The position after the dead stones are taken off decides territory
 	// and seki.
-	live, deadPts, _, err := withoutDead(b, dead)
+	live, deadPts, deadSet, err := withoutDead(b, dead)
 	if err != nil {
 		return nil, err
 	}
@@ -91,20 +96,29 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	s.Black.Lost, s.White.Lost = s.White.Captures, s.Black.Captures
 
 	regions := live.regions()
+	var filled map[Loc]bool
+	if rules.Scoring == TerritoryScoring {
+		filled = teire(b, live, deadSet, regions, sekiChains)
+	}
 	for _, r := range regions {
 		owner := r.owner
 		if owner == Empty {
 			continue
 		}
-		if !rules.SekiTerritory && r.touchesSeki(live, sekiChains) {
+		if !rules.SekiTerritory && r.sekiEye(live, sekiChains) {
 			continue
 		}
-		side(owner).Territory += len(r.points)
 		for _, l := range r.points {
+			if filled[l] {
+				s.Teire = append(s.Teire, live.Point(l))
+				continue
+			}
+			side(owner).Territory++
 			p := live.Point(l)
 			s.Owner[p.Y*b.w+p.X] = owner
 		}
 	}
+	sortPoints(s.Teire)
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
 			l := live.loc(x, y)
@@ -250,6 +264,120 @@ func (b *Board) regions() []region {
 	return out
 }
 
+// teire returns the points of territory that their owner must fill before
+// the count, as a referee counts a game that ended with the dame open
+// (Japanese rules 1989, Art. 9 and the commentary on filling dame): a chain
+// whose only liberty inside its owner's territory is its last one once the
+// opponent has filled the dame around it would be captured, so the owner
+// connects there, and the point is no longer territory. The typical case is
+// a false eye: a stone cut off by the dame next to it has the eye as its
+// other liberty. The dead stones are still on the board while the dame are
+// filled, so a chain they press is short too: its owner connects or
+// captures them, a move inside the territory either way. It is repeated
+// until nothing changes, because a filled point can leave another chain
+// short. Chains in seki are left alone.
+//
+// b is the final position, live the same with the dead stones (dead, over
+// b's Locs) taken off; regions and seki are live's.
+//
+// The opponent fills a dame next to the chain only when the stone there
+// would not be suicide or a self-atari that captures nothing, and when the
+// dame does not touch another chain of the owner's, which the owner would
+// connect by filling it; other dame keep their liberty.
+func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map[Loc]bool {
+	owner := make([]Color, len(live.color))
+	neutral := make([]bool, len(live.color))
+	for _, r := range regions {
+		touchesSeki := r.touchesSeki(live, seki)
+		for _, l := range r.points {
+			owner[l] = r.owner
+			if r.owner == Empty && !touchesSeki {
+				neutral[l] = true
+			}
+		}
+	}
+	work := b.Clone()
+	filled := map[Loc]bool{}
+	for changed := true; changed; {
+		changed = false
+		seen := make([]bool, len(work.color))
+		for y := 0; y < work.h && !changed; y++ {
+			for x := 0; x < work.w && !changed; x++ {
+				l := work.loc(x, y)
+				c := work.color[l]
+				if (c != Black && c != White) || seen[work.head[l]] {
+					continue
+				}
+				h := work.head[l]
+				seen[h] = true
+				if dead[l] || (live.color[l] == c && seki[live.head[l]]) {
+					continue
+				}
+				t, ok := shortOfLiberties(work, h, c, owner, neutral, filled)
+				if !ok {
+					continue
+				}
+				work.Play(t, c)
+				filled[t] = true
+				changed = true
+			}
+		}
+	}
+	return filled
+}
+
+// shortOfLiberties reports whether the chain at h, of colour c, has exactly
+// one liberty in c's territory and every other liberty is a dame the
+// opponent can fill, and returns that liberty.
+func shortOfLiberties(b *Board, h Loc, c Color, owner []Color, neutral []bool, filled map[Loc]bool) (Loc, bool) {
+	// Gather the liberties first: cannotFill plays and takes back a stone,
+	// which may reorder the chain's ring.
+	b.markGen++
+	gen := b.markGen
+	var libs []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == Empty && b.mark[q] != gen {
+				b.mark[q] = gen
+				libs = append(libs, q)
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	var own Loc
+	owns := 0
+	for _, q := range libs {
+		if owner[q] == c && !filled[q] {
+			own = q
+			owns++
+		}
+	}
+	if owns != 1 {
+		return 0, false
+	}
+	for _, q := range libs {
+		if q != own && (!neutral[q] || joinsAnother(b, q, h, c) || cannotFill(b, q, c.Opponent())) {
+			return 0, false
+		}
+	}
+	return own, true
+}
+
+// joinsAnother reports whether the empty point q touches a chain of colour
+// c other than the one at h: c fills such a dame itself, connecting the
+// two, rather than leave it to the opponent.
+func joinsAnother(b *Board, q, h Loc, c Color) bool {
+	for _, d := range b.dirs {
+		if n := q + d; b.color[n] == c && b.head[n] != h {
+			return true
+		}
+	}
+	return false
+}
+
 // touchesSeki reports whether a chain in seki borders the region.
 func (r region) touchesSeki(b *Board, seki map[Loc]bool) bool {
 	for _, l := range r.points {
@@ -261,6 +389,29 @@ func (r region) touchesSeki(b *Board, seki map[Loc]bool) bool {
 		}
 	}
 	return false
+}
+
+// sekiEye reports whether a region that one player surrounds is the eye
+// of chains in seki, which is no territory under rules without territory
+// in seki: every chain around it is in seki. A region that a chain in seki
+// borders together with the owner's other, living chains is the owner's
+// territory: the chain in seki is then a stone at its edge (typically
+// one that blocks a dead group inside the owner's area), not the group
+// that lives by the region.
+func (r region) sekiEye(b *Board, seki map[Loc]bool) bool {
+	touches := false
+	for _, l := range r.points {
+		for _, d := range b.dirs {
+			q := l + d
+			if c := b.color[q]; c == Black || c == White {
+				if !seki[b.head[q]] {
+					return false
+				}
+				touches = true
+			}
+		}
+	}
+	return touches
 }
 
 // findSeki returns the heads of the chains in seki on a board from which
@@ -285,7 +436,8 @@ func findSeki(b *Board) map[Loc]bool {
 			if !touches[Black] || !touches[White] {
 				continue
 			}
-			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) {
+			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) ||
+				canApproach(work, l, Black) || canApproach(work, l, White) {
 				continue
 			}
 			for _, d := range b.dirs {
@@ -297,6 +449,54 @@ func findSeki(b *Board) map[Loc]bool {
 		}
 	}
 	return seki
+}
+
+// canApproach reports whether c can first take away, from inside its own
+// area, another liberty of an enemy chain next to l: a liberty whose other
+// neighbours are c's stones, empty points or that chain itself, where c's
+// stone would be neither suicide nor a self-atari. The point l is then no
+// seki point for c: the enemy chain is short of liberties and dies. A
+// liberty that also touches another enemy chain is a dame or a shared
+// liberty and proves nothing.
+func canApproach(b *Board, l Loc, c Color) bool {
+	enemy := c.Opponent()
+	var heads []Loc
+	for _, d := range b.dirs {
+		if q := l + d; b.color[q] == enemy && !slices.Contains(heads, b.head[q]) {
+			heads = append(heads, b.head[q])
+		}
+	}
+	for _, h := range heads {
+		// Gather the liberties first: cannotFill plays and takes back a
+		// stone, which may reorder the chain's ring.
+		b.markGen++
+		gen := b.markGen
+		var libs []Loc
+		for s := h; ; {
+			for _, d := range b.dirs {
+				if q := s + d; q != l && b.color[q] == Empty && b.mark[q] != gen {
+					b.mark[q] = gen
+					libs = append(libs, q)
+				}
+			}
+			s = b.next[s]
+			if s == h {
+				break
+			}
+		}
+		for _, q := range libs {
+			inside := true
+			for _, d := range b.dirs {
+				if r := q + d; b.color[r] == enemy && b.head[r] != h {
+					inside = false
+				}
+			}
+			if inside && !cannotFill(b, q, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cannotFill reports whether a stone of c at the empty point l would be

@@ -38,10 +38,12 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	playouts := fs.Int("playouts", 1000, "playouts of the engine's dead-stone estimate")
 	deadFlag := fs.String("dead", "", "dead stones instead of the estimate: GTP vertices separated by commas or spaces (one stone per chain is enough; one FILE only)")
 	compare := fs.String("compare", "", "compare the estimate with this GTP engine's final_status_list dead on every FILE (e.g. \"gnugo --mode gtp\") and print the agreement instead of the scores")
+	record := fs.Bool("record", false, "compare the score of every FILE with its recorded result by points (RE, records decided otherwise are left out): the server's dead-stone proposal and Tengen's GTP final_score; rules default to japanese")
+	oracle := fs.String("oracle", "", "with --record, also score every FILE with this GTP engine's loadsgf and final_score (e.g. \"gnugo --mode gtp\")")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() == 0 || (*deadFlag != "" && (fs.NArg() > 1 || *compare != "")) {
+	if fs.NArg() == 0 || (*deadFlag != "" && (fs.NArg() > 1 || *compare != "" || *record)) || (*record && *compare != "") || (*oracle != "" && !*record) {
 		fs.Usage()
 		return errUsage
 	}
@@ -56,6 +58,9 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// One engine for every record: DeadStones keeps no state between calls
 	// and seeds its playouts the same way each time.
 	est := engine.New(engine.Options{Threads: 1, ScoringPlayouts: *playouts, Seed: 1})
+	if *record {
+		return scoreAgainstRecords(ctx, fs.Args(), sf, est, *oracle, stdin, stdout, stderr)
+	}
 	if *compare != "" {
 		return compareDead(ctx, *compare, fs.Args(), sf, est, stdin, stdout, stderr)
 	}
@@ -223,7 +228,15 @@ func printScore(w io.Writer, g *goban.Game, s *goban.Score, source string) {
 	b := g.Board()
 	fmt.Fprintf(w, "Result: %s\n", s.Result)
 	fmt.Fprintf(w, "Rules: %v, komi %v\n", g.Rules(), g.Komi())
-	fmt.Fprintf(w, "Dead stones: %d (%s)\n\n", len(s.Dead), source)
+	fmt.Fprintf(w, "Dead stones: %d (%s)\n", len(s.Dead), source)
+	if len(s.Teire) > 0 {
+		var vs []string
+		for _, p := range s.Teire {
+			vs = append(vs, goban.FormatVertex(p, b.Height()))
+		}
+		fmt.Fprintf(w, "Teire (own territory its owner must fill): %s\n", strings.Join(vs, " "))
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-16s %8s %8s\n", "", "Black", "White")
 	row := func(name string, bv, wv any) { fmt.Fprintf(w, "%-16s %8v %8v\n", name, bv, wv) }
 	row("territory", s.Black.Territory, s.White.Territory)

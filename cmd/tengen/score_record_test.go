@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tengen/internal/oracle"
+)
+
+// TestScoreRecord scores two counted professional games of the corpus
+// (testdata/counted) and a resigned game, which is left out, against their
+// recorded results. GNU Go joins as the oracle when it is installed.
+func TestScoreRecord(t *testing.T) {
+	dir := t.TempDir()
+	resigned := filepath.Join(dir, "resigned.sgf")
+	if err := os.WriteFile(resigned, []byte("(;GM[1]FF[4]SZ[9]KM[6.5]RE[B+R];B[ee];W[gc])"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Both end with dame open and dead stones left inside territory, and
+	// each needs one teire (D12 in gosei47-K05, J3 in gosei47-R09): a
+	// point off either way turns these half-point games.
+	files := []string{"testdata/counted/gosei47-R09.sgf", "testdata/counted/gosei47-K05.sgf", resigned}
+	out, _, err := runCmd(t, "", append([]string{"score", "--record"}, files...)...)
+	if err != nil {
+		t.Fatalf("score --record: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"gosei47-R09.sgf: record W+1.5, proposal W+1.5, gtp W+1.5\n",
+		"gosei47-K05.sgf: record B+1.5, proposal B+1.5, gtp B+1.5\n",
+		"2 records with a result by points (rules japanese; 1 others left out)",
+		"proposal  recorded result   2 of 2 (100.0%), right winner   2 of 2 (100.0%)",
+		"gtp       recorded result   2 of 2 (100.0%), right winner   2 of 2 (100.0%)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("score --record output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "resigned.sgf: record") {
+		t.Errorf("a resigned game was scored:\n%s", out)
+	}
+	for _, args := range [][]string{
+		{"score", "--record", "--compare", "gnugo", files[0]},
+		{"score", "--oracle", "gnugo", files[0]},
+		{"score", "--record", "--dead", "C3", files[0]},
+		{"score", "--record", "-"},
+	} {
+		if _, _, err := runCmd(t, "", args...); err == nil {
+			t.Errorf("%q succeeded", args)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	gnugo := oracle.GNUGo(t, "tengen score --record --oracle")
+	out, _, err = runCmd(t, "", "score", "--record", "--oracle", gnugo+" --mode gtp", files[0])
+	if err != nil || !strings.Contains(out, "gosei47-R09.sgf: record W+1.5, proposal W+1.5, gtp W+1.5, gnugo W+1.5\n") {
+		t.Errorf("score --record --oracle: %v\n%s", err, out)
+	}
+}

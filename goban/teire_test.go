@@ -1,0 +1,139 @@
+package goban
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestRefereeCases scores small final positions under the Japanese rules
+// that professional records end with: dame left open, a false eye that
+// must be filled once the dame next to it are (teire), dead stones left
+// inside territory, and seki. The figures are those a referee gives.
+func TestRefereeCases(t *testing.T) {
+	tests := []struct {
+		name         string
+		diagram      string
+		dead         []string // GTP vertices of dead stones
+		black, white int      // territory
+		teire        []string
+		seki         int // stones in seki
+	}{
+		{
+			// B5 is a false eye: once White fills the dame D5, the
+			// stone C5 is in atari and Black connects at B5. Black
+			// keeps A3 and A1; the dame D5 is nobody's.
+			name: "false eye",
+			diagram: `
+X . X . O . .
+X X O O O . .
+. X O . . . .
+X X O . . . .
+. X O . . . .`,
+			black: 2, white: 16, teire: []string{"B5"},
+		},
+		{
+			// Dame left open between the walls count for nobody; no
+			// chain is short of liberties.
+			name: "dame open",
+			diagram: `
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .`,
+			black: 10, white: 10,
+		},
+		{
+			// The dead white stones B4 and B2 and the dead black stone
+			// F3 stay on the board at the end: each side's territory
+			// counts the points under them, and they are prisoners.
+			name: "dead stones inside territory",
+			diagram: `
+. . X O . . .
+. O X O . . .
+. . X O . O .
+. O X O . . .
+. . X O . . .`,
+			dead:  []string{"B4", "B2", "F3"},
+			black: 10, white: 15,
+		},
+		{
+			// Seki: the two chains in the corner share the liberty C5
+			// and each has an eye (A5, E5); under the Japanese rules
+			// the eyes are not territory. The lower half is dame.
+			name: "seki",
+			diagram: `
+. X . O .
+X X X O O
+O O O X X
+. . . . .
+. . . . .`,
+			seki: 7,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := mustParse(t, tt.diagram)
+			var dead []Point
+			for _, v := range tt.dead {
+				p, _, err := ParseVertex(v, b.Width(), b.Height())
+				if err != nil {
+					t.Fatal(err)
+				}
+				dead = append(dead, p)
+			}
+			s, err := ScoreBoard(b, MustRuleset("japanese"), 0, 0, dead)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var teire []string
+			for _, p := range s.Teire {
+				teire = append(teire, FormatVertex(p, b.Height()))
+			}
+			if s.Black.Territory != tt.black || s.White.Territory != tt.white {
+				t.Errorf("territory black %d white %d, want %d and %d", s.Black.Territory, s.White.Territory, tt.black, tt.white)
+			}
+			if !reflect.DeepEqual(teire, tt.teire) {
+				t.Errorf("teire %v, want %v", teire, tt.teire)
+			}
+			if len(s.Seki) != tt.seki {
+				t.Errorf("%d stones in seki, want %d", len(s.Seki), tt.seki)
+			}
+		})
+	}
+}
+
+// TestSekiCriterion checks two limits of the seki found on the final
+// board. A region that a stone in seki borders together with the owner's
+// living wall is the owner's territory, not a seki eye; and a shared
+// liberty is no sign of seki when one side can first take the enemy
+// chain's other liberty from inside its own area.
+func TestSekiCriterion(t *testing.T) {
+	// C5 is unfillable for both: White's chain has the eye A5 besides
+	// it, the black stone D5 has E5. E5 borders the stone and the wall
+	// below: Black's territory with the lower two rows.
+	b := mustParse(t, `
+. O . X .
+O O O O X
+X X X X X
+. . . . .
+. . . . .`)
+	s, err := ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Seki) != 6 || s.Black.Territory != 11 || s.White.Territory != 0 {
+		t.Errorf("seki stones %d, territory black %d white %d; want 6, 11 and 0", len(s.Seki), s.Black.Territory, s.White.Territory)
+	}
+	// With A4 Black's, White's other liberty A5 is Black's to fill
+	// safely: no seki, White's chain is short of liberties.
+	b = mustParse(t, `
+. O . X .
+X O O O X
+X X X X X
+. . . . .
+. . . . .`)
+	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
+		t.Errorf("seki found where Black can approach: %v", s.Seki)
+	}
+}
