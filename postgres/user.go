@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"tengen"
+	"tengen/internal/rating"
 )
 
 // Compile-time check that UserService implements the interface.
@@ -67,7 +68,7 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 		return err
 	}
 	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
-	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rankText(u.Bot, false, r.Rating, r.Deviation)
+	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rating.Label(u.Bot, false, r.Rating, r.Deviation)
 	return nil
 }
 

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"tengen"
 	"tengen/internal/rating"
@@ -147,48 +146,8 @@ func (r rankScanner) Scan(src any) error {
 	default:
 		return fmt.Errorf("rating_fixed column holds %T", src)
 	}
-	r.u.Rank = rankText(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
+	r.u.Rank = rating.Label(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
 	return nil
-}
-
-// rankText is a user's rank as shown: "" for a bot without anchor (its
-// rating means nothing), the rank without "?" for an anchored bot, the
-// rank with "?" while a player's rating is provisional.
-func rankText(bot, fixed bool, r, dev float64) string {
-	switch {
-	case bot && !fixed:
-		return ""
-	case fixed:
-		return rating.RankOf(r).String()
-	}
-	return rating.Rating{Rating: r, Deviation: dev}.RankString()
-}
-
-// startingRating is the rating a new account starts at: the middle of the
-// declared rank, or the default for "".
-func startingRating(rank string) (rating.Rating, error) {
-	if rank == "" {
-		return rating.New(), nil
-	}
-	k, err := rating.ParseRank(rank)
-	if err != nil {
-		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
-	}
-	return rating.NewAt(k), nil
-}
-
-// blackScore is Black's score for a result in SGF form, and false for
-// results that rate nobody ("Void", "?").
-func blackScore(result string) (float64, bool) {
-	switch {
-	case strings.HasPrefix(result, "B+"):
-		return rating.Win, true
-	case strings.HasPrefix(result, "W+"):
-		return rating.Loss, true
-	case result == "0" || result == "Draw":
-		return rating.Jigo, true
-	}
-	return 0, false
 }
 
 // The statements of rating a game, on the path of the move that ends it
@@ -225,7 +184,7 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	if !g.Settings.Rated || g.Status != tengen.GameFinished {
 		return nil
 	}
-	score, ok := blackScore(g.Result)
+	score, ok := rating.BlackScore(g.Result)
 	if !ok {
 		return nil
 	}
@@ -241,7 +200,7 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	}
 	rate := s.Rate
 	if rate == nil {
-		rate = glicko2
+		rate = rating.Game
 	}
 	type change struct {
 		id     int64
@@ -289,8 +248,12 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	return nil
 }
 
-// glicko2 is the default GameService.Rate: Glicko-2 with the default τ,
-// the game as a rating period of its own.
-func glicko2(player, opponent rating.Rating, score float64) (rating.Rating, error) {
-	return rating.System{}.Update(player, []rating.Result{{Opponent: opponent, Score: score}})
+// startingRating is the rating a new account starts at (rating.Starting),
+// with the player's message for a rank out of range.
+func startingRating(rank string) (rating.Rating, error) {
+	r, err := rating.Starting(rank)
+	if err != nil {
+		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
+	}
+	return r, nil
 }

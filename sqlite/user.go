@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tengen"
+	"tengen/internal/rating"
 )
 
 // Compile-time check that UserService implements the interface.
@@ -77,7 +78,7 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 		return err
 	}
 	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
-	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rankText(u.Bot, false, r.Rating, r.Deviation)
+	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rating.Label(u.Bot, false, r.Rating, r.Deviation)
 	return nil
 }
 
