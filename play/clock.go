@@ -92,6 +92,11 @@ func (flagCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 			return nil, nil
 		}
 	}
+	if _, live := noShowWindow(lg.g.Settings.TimeControl); live && !lg.hasMoved(goban.Color(loser)) {
+		// An absent player does not lose on time before their first
+		// move; the game is void (see noshow.go).
+		return noShowCmd{flagged: true}.plan(s, lg, now)
+	}
 	result, winner := "B+T", goban.Black
 	if loser == clock.Black {
 		result, winner = "W+T", goban.White
@@ -118,10 +123,10 @@ func (s *Service) arm(lg *game) {
 		lg.stopTimer()
 		lg.stopTimer = nil
 	}
-	if lg.clk == nil || lg.g.Status != tengen.GamePlaying {
+	if lg.g == nil || lg.g.Status != tengen.GamePlaying {
 		return
 	}
-	deadline, ok := lg.clk.Deadline()
+	deadline, ok := lg.deadline()
 	if !ok {
 		return
 	}
@@ -136,6 +141,20 @@ func (s *Service) arm(lg *game) {
 	lg.stopTimer = s.cfg.AfterFunc(d, func() { s.timeout(id) })
 }
 
+// deadline returns the earlier of the running clock's deadline and the
+// no-show deadline; ok is false when neither is set. The caller holds lg.mu.
+func (lg *game) deadline() (time.Time, bool) {
+	var deadline time.Time
+	ok := false
+	if lg.clk != nil {
+		deadline, ok = lg.clk.Deadline()
+	}
+	if ns, nok := lg.noShowDeadline(); nok && (!ok || ns.Before(deadline)) {
+		deadline, ok = ns, true
+	}
+	return deadline, ok
+}
+
 // timeout runs when a game's deadline timer fires: it ends the game if the
 // flag has fallen and re-arms the timer otherwise.
 func (s *Service) timeout(id int64) {
@@ -148,10 +167,10 @@ func (s *Service) timeout(id int64) {
 	}
 	lg.mu.Lock()
 	defer s.unlock(lg)
-	if lg.g == nil || lg.clk == nil || lg.g.Status != tengen.GamePlaying {
+	if lg.g == nil || lg.g.Status != tengen.GamePlaying {
 		return
 	}
-	deadline, ok := lg.clk.Deadline()
+	deadline, ok := lg.deadline()
 	if !ok {
 		return
 	}
@@ -159,7 +178,11 @@ func (s *Service) timeout(id int64) {
 		s.arm(lg)
 		return
 	}
-	if err := s.apply(context.Background(), lg, flagCmd{}); err != nil {
+	var cmd command = flagCmd{}
+	if ns, ok := lg.noShowDeadline(); ok && !s.cfg.Now().Before(ns) {
+		cmd = noShowCmd{}
+	}
+	if err := s.apply(context.Background(), lg, cmd); err != nil {
 		s.log.Error("play: ending game on time", "game", id, "err", err)
 		// Try again shortly; the database may be back.
 		lg.stopTimer = s.cfg.AfterFunc(time.Second, func() { s.timeout(id) })

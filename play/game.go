@@ -26,7 +26,11 @@ type game struct {
 	// state is replaced as a whole by apply after every committed change.
 	state
 
-	stopTimer func() bool // cancels the timer armed for the clock's deadline
+	stopTimer func() bool // cancels the timer armed for the clock's or the no-show deadline
+	// turnStart is when the player to move began the turn: the game's
+	// creation, the last stored move or the load; noshow.go's window
+	// counts from it.
+	turnStart time.Time
 	// evicted is set when the game leaves the service's map; whoever
 	// finds it set after taking mu looks the game up again.
 	evicted   bool
@@ -108,7 +112,8 @@ type creation struct {
 // watchers get the change's events; the bots are asked to act. A refused or
 // failed command leaves everything as it was. The caller holds lg.mu.
 func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
-	ch, err := cmd.plan(s, lg, s.cfg.Now())
+	now := s.cfg.Now()
+	ch, err := cmd.plan(s, lg, now)
 	if err != nil || ch == nil {
 		return err
 	}
@@ -142,6 +147,9 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 	}
 	lg.moves = append(lg.moves, ch.moves...)
+	if ch.create != nil || ch.move != nil || len(ch.moves) > 0 {
+		lg.turnStart = now
+	}
 	if ch.create != nil {
 		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi
 		if !s.register(lg) {
@@ -222,6 +230,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	}
 	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
 	lg.state = state{pos: pos, rec: *rec}
+	lg.turnStart = s.cfg.Now()
 	if tc, ok := timeControlOf(g.Settings.TimeControl); ok {
 		if rec.Clock != nil {
 			lg.clk = rec.Clock.Clone()

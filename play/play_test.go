@@ -717,7 +717,12 @@ func TestLoadStartsStoredGameWithoutClock(t *testing.T) {
 	if err != nil || rec.Clock == nil {
 		t.Fatalf("stored record %+v, %v: want the started clock", rec, err)
 	}
-	e.clock.Advance(time.Minute)
+	// Black's clock has run since the load: after 40 s and both first
+	// moves (a flag that falls before a player's first move voids the
+	// game, see noshow.go), Black has 20 s left.
+	e.clock.Advance(40 * time.Second)
+	e.run(g.ID, []step{{user: "black", cmd: "play 4 4", seq: 1}, {user: "white", cmd: "play 3 3", seq: 2}})
+	e.clock.Advance(20 * time.Second)
 	if snap, _ := e.svc.Snapshot(context.Background(), g.ID, 0); snap.Game.Result != "W+T" {
 		t.Errorf("result %q after Black's minute, want W+T", snap.Game.Result)
 	}
