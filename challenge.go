@@ -102,4 +102,11 @@ type ChallengeService interface {
 	// RemoveChallenge cancels an open challenge on behalf of an admin,
 	// whoever made it; a challenge that is no longer open gives ECONFLICT.
 	RemoveChallenge(ctx context.Context, id int64) (*Challenge, error)
+	// ExpireChallenges cancels every open challenge created before
+	// before (open and direct alike) and returns how many it cancelled.
+	ExpireChallenges(ctx context.Context, before time.Time) (int, error)
 }
+
+// DefaultChallengeTTL is how long a challenge stays open unless the
+// operator sets another time.
+const DefaultChallengeTTL = time.Hour

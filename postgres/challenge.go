@@ -1,6 +1,8 @@
 package postgres
 
 import (
+	"time"
+
 	"context"
 	"fmt"
 	"strconv"
@@ -94,6 +96,21 @@ func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*teng
 	return s.closeChallenge(ctx, id, func(*tengen.Challenge) (tengen.ChallengeStatus, error) {
 		return tengen.ChallengeCancelled, nil
 	})
+}
+
+// ExpireChallenges implements tengen.ChallengeService.
+func (s *ChallengeService) ExpireChallenges(ctx context.Context, before time.Time) (int, error) {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.rollback()
+	n, err := tx.exec(ctx, `UPDATE challenges SET status = $1, updated_at = $2 WHERE status = $3 AND created_at < $4`,
+		string(tengen.ChallengeCancelled), tx.now, string(tengen.ChallengeOpen), before)
+	if err != nil {
+		return 0, err
+	}
+	return int(n), tx.commit(ctx)
 }
 
 // closeChallenge ends the open challenge id with the status that decide

@@ -1,6 +1,8 @@
 package sqlite
 
 import (
+	"time"
+
 	"context"
 	"database/sql"
 	"strconv"
@@ -91,6 +93,25 @@ func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*teng
 	return s.closeChallenge(ctx, id, func(*tengen.Challenge) (tengen.ChallengeStatus, error) {
 		return tengen.ChallengeCancelled, nil
 	})
+}
+
+// ExpireChallenges implements tengen.ChallengeService.
+func (s *ChallengeService) ExpireChallenges(ctx context.Context, before time.Time) (int, error) {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE challenges SET status = ?, updated_at = ? WHERE status = ? AND created_at < ?`,
+		string(tengen.ChallengeCancelled), formatTime(tx.now), string(tengen.ChallengeOpen), formatTime(before))
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, err
+	}
+	return int(n), tx.Commit()
 }
 
 // closeChallenge ends the open challenge id with the status that decide

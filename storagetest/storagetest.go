@@ -71,6 +71,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"SetUserDisabled", testSetUserDisabled},
 		{"DeleteUserSessions", testDeleteUserSessions},
 		{"RemoveChallenge", testRemoveChallenge},
+		{"ExpireChallenges", testExpireChallenges},
 		{"Ratings", testRatings},
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
