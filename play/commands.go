@@ -30,6 +30,9 @@ func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
 	if err := c.challenge.CanAccept(c.userID); err != nil {
 		return nil, err
 	}
+	if s.expired(c.challenge, now) {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "This challenge is no longer open.")
+	}
 	set := c.challenge.Settings
 	rules, err := rulesOf(set)
 	if err != nil {

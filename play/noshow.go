@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"time"
 
 	"tengen"
@@ -110,4 +111,49 @@ func (c noShowCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 			s.log.Info("play: game cancelled, a player did not show", "game", lg.id, "color", absent, "flagged", c.flagged)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
+}
+
+// Open challenges expire after Config.ChallengeTTL: createCmd refuses an
+// older one at once, and the sweep below cancels it in storage, so that
+// the lobby stops listing it within a minute.
+
+// expired reports whether challenge c is older than the challenge TTL at
+// now.
+func (s *Service) expired(c *tengen.Challenge, now time.Time) bool {
+	return s.cfg.ChallengeTTL > 0 && !c.CreatedAt.IsZero() && now.Sub(c.CreatedAt) > s.cfg.ChallengeTTL
+}
+
+// ExpireChallenges cancels the open challenges older than the challenge
+// TTL and returns how many it cancelled. Open calls it, and then the
+// expiry loop every minute.
+func (s *Service) ExpireChallenges(ctx context.Context) (int, error) {
+	if s.cfg.ChallengeTTL <= 0 || s.cfg.Challenges == nil {
+		return 0, nil
+	}
+	n, err := s.cfg.Challenges.ExpireChallenges(ctx, s.cfg.Now().Add(-s.cfg.ChallengeTTL))
+	if err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		s.log.Info("play: challenges expired", "count", n, "ttl", s.cfg.ChallengeTTL)
+	}
+	return n, nil
+}
+
+// expiryLoop runs ExpireChallenges every minute (or every TTL, when that is
+// shorter) until Close.
+func (s *Service) expiryLoop() {
+	defer s.done.Done()
+	t := time.NewTicker(min(time.Minute, s.cfg.ChallengeTTL))
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		if _, err := s.ExpireChallenges(context.Background()); err != nil {
+			s.log.Error("play: expiring challenges", "err", err)
+		}
+	}
 }

@@ -122,3 +122,45 @@ func TestNoShowAfterRestart(t *testing.T) {
 		t.Fatalf("5 min after the restart: %+v, %v; want Void", snap, err)
 	}
 }
+
+// TestChallengeExpiry checks that a challenge older than the challenge TTL
+// (an hour by default) cannot be accepted and that the sweep cancels it,
+// so that it is no longer listed, while a younger one stays open.
+func TestChallengeExpiry(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	e.db.Now = e.clock.Now // challenges are created in the test's time
+	challenges := sqlite.NewChallengeService(e.db)
+	create := func() *tengen.Challenge {
+		c := &tengen.Challenge{ChallengerID: e.black.ID, Settings: settings(9, "japanese", noTime)}
+		if err := challenges.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	old := create()
+	e.clock.Advance(59 * time.Minute)
+	young := create()
+	e.clock.Advance(time.Minute)
+	if n, err := e.svc.ExpireChallenges(ctx); err != nil || n != 0 {
+		t.Fatalf("ExpireChallenges at exactly an hour = %d, %v; want 0", n, err)
+	}
+	e.clock.Advance(time.Second)
+	if _, err := e.svc.CreateGame(ctx, old.ID, e.white.ID); tengen.ErrorCode(err) != tengen.ECONFLICT {
+		t.Errorf("accepting the challenge older than an hour: %v, want ECONFLICT", err)
+	}
+	if n, err := e.svc.ExpireChallenges(ctx); err != nil || n != 1 {
+		t.Fatalf("ExpireChallenges = %d, %v; want 1", n, err)
+	}
+	status := tengen.ChallengeOpen
+	list, _, err := challenges.FindChallenges(ctx, tengen.ChallengeFilter{Status: &status})
+	if err != nil || len(list) != 1 || list[0].ID != young.ID {
+		t.Fatalf("open challenges after the sweep: %v, %v; want only the young one", list, err)
+	}
+	if _, err := e.svc.CreateGame(ctx, old.ID, e.white.ID); tengen.ErrorCode(err) != tengen.ECONFLICT {
+		t.Errorf("accepting the expired challenge: %v, want ECONFLICT", err)
+	}
+	if _, err := e.svc.CreateGame(ctx, young.ID, e.white.ID); err != nil {
+		t.Errorf("accepting the young challenge: %v", err)
+	}
+}

@@ -61,6 +61,12 @@ type Config struct {
 	// crashes (default one minute; correspondence games every hour).
 	// Negative disables checkpoints.
 	CheckpointEvery time.Duration
+	// ChallengeTTL is how long a challenge stays open (default
+	// tengen.DefaultChallengeTTL; negative: for ever). An older challenge
+	// cannot be accepted, and a sweep every minute from Open on cancels
+	// it in storage so that the lobby no longer lists it (see
+	// ExpireChallenges).
+	ChallengeTTL time.Duration
 	// EstimatePlayouts is the number of random playouts per point that the
 	// server's dead-stone proposal uses (default 100).
 	EstimatePlayouts int
@@ -105,7 +111,7 @@ type Service struct {
 	closed bool
 
 	stop chan struct{}  // closed by Close to end the checkpoint loop
-	done sync.WaitGroup // the checkpoint loop
+	done sync.WaitGroup // the checkpoint and challenge expiry loops
 
 	// bots and botNames (by UserNameKey) are set by Open and read-only
 	// afterwards.
@@ -133,6 +139,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.CheckpointEvery == 0 {
 		cfg.CheckpointEvery = time.Minute
+	}
+	if cfg.ChallengeTTL == 0 {
+		cfg.ChallengeTTL = tengen.DefaultChallengeTTL
 	}
 	if cfg.EstimatePlayouts <= 0 {
 		cfg.EstimatePlayouts = 100
@@ -184,6 +193,13 @@ func (s *Service) Open(ctx context.Context) error {
 	if s.cfg.CheckpointEvery > 0 {
 		s.done.Add(1)
 		go s.checkpointLoop()
+	}
+	if s.cfg.ChallengeTTL > 0 && s.cfg.Challenges != nil {
+		if _, err := s.ExpireChallenges(ctx); err != nil {
+			return fmt.Errorf("play: expiring challenges: %w", err)
+		}
+		s.done.Add(1)
+		go s.expiryLoop()
 	}
 	return nil
 }
