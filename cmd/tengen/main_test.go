@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -383,5 +384,15 @@ func TestServeMetrics(t *testing.T) {
 				t.Fatalf("serve: %v", err)
 			}
 		})
+	}
+}
+
+// TestServeChallengeTTLUsage checks that `tengen serve` refuses a negative
+// challenge TTL before it opens anything.
+func TestServeChallengeTTLUsage(t *testing.T) {
+	for _, ttl := range []string{"-1s", "soon"} {
+		if _, _, err := runCmd(t, "", "serve", "--data-dir", t.TempDir(), "--challenge-ttl", ttl); !errors.Is(err, errUsage) {
+			t.Errorf("serve --challenge-ttl %s: %v, want a usage error", ttl, err)
+		}
 	}
 }

@@ -68,6 +68,10 @@ type Config struct {
 	// whatever the clock allows (default 10 s). Any bot that takes 20 s
 	// longer than this for a move forfeits.
 	BotMoveTime time.Duration
+	// ChallengeTTL is how long a challenge stays open before it expires
+	// (`tengen serve --challenge-ttl`; default tengen.DefaultChallengeTTL,
+	// negative: until withdrawn; see play.Config).
+	ChallengeTTL time.Duration
 
 	// Synchronous is SQLite's synchronous setting (default FULL, see
 	// sqlite.DB); tests and benchmarks may choose NORMAL. PostgreSQL
@@ -203,7 +207,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 
 	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
-		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second}
+		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
