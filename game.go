@@ -196,6 +196,10 @@ type PlayRecord struct {
 	// Resumptions lists every return from the scoring phase to play, in
 	// order.
 	Resumptions []Resumption `json:"resumptions"`
+	// TakebackSeq is the move whose mover asked to take it back, 0 when
+	// no request is pending. The request stands only while the game is
+	// still at that move (MoveCount == TakebackSeq).
+	TakebackSeq int `json:"takebackSeq,omitempty"`
 }
 
 // resultRE matches SGF results: a winner and a score, R(esign), T(ime) or
@@ -289,4 +293,10 @@ type GameService interface {
 	// UpdatedAt changes only when ToMove, Status or Result do, so that
 	// storing a clock or a proposal does not reorder game lists.
 	UpdateGame(ctx context.Context, gameID int64, moveCount int, upd GameUpdate) (*Game, error)
+	// TakeBack removes the game's last move, number moveCount, and applies
+	// upd (and upd.Record if set) in the same transaction: an accepted
+	// takeback. It is refused with ECONFLICT and changes nothing unless the
+	// game's MoveCount is still moveCount (at least 1) and the game is not
+	// finished. MoveCount becomes moveCount-1.
+	TakeBack(ctx context.Context, gameID int64, moveCount int, upd GameUpdate) (*Game, error)
 }

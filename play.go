@@ -82,6 +82,15 @@ const (
 	// Black's next moves, and White moves next. A repeated submission of
 	// the same stones applies once.
 	CommandPlaceHandicap CommandKind = "place-handicap"
+	// CommandUndo asks to take back the player's last move; it may be asked
+	// until the opponent has moved (GameSnapshot.Takeback).
+	CommandUndo CommandKind = "undo"
+	// CommandUndoAccept accepts the opponent's pending takeback request:
+	// the move is removed and the position, captures, ko state and turn go
+	// back; the time spent on it is not refunded.
+	CommandUndoAccept CommandKind = "undo-accept"
+	// CommandUndoDecline declines the opponent's pending takeback request.
+	CommandUndoDecline CommandKind = "undo-decline"
 )
 
 // ResultVoid is the result of a game an admin cancelled: SGF's "Void", no
@@ -213,6 +222,9 @@ type GameSnapshot struct {
 	// Repetition is the open offer to end the game without result after a
 	// repetition, nil when there is none.
 	Repetition *RepetitionOffer `json:"repetition,omitempty"`
+	// Takeback is the pending request to take back the last move, nil when
+	// there is none.
+	Takeback *TakebackRequest `json:"takeback,omitempty"`
 	// ServerTime is when the snapshot was made.
 	ServerTime time.Time `json:"serverTime"`
 }
@@ -229,7 +241,19 @@ const (
 	// repetition offer (GameEvent.Repetition); an offer itself arrives with
 	// the move that makes it.
 	EventRepetition = "repetition"
+	// EventTakeback tells that a takeback was asked for, accepted or
+	// declined (GameEvent.Takeback holds the pending request, nil when
+	// none is left). After an accepted takeback the game, board, captures
+	// and clock are the position before the removed move.
+	EventTakeback = "takeback"
 )
+
+// TakebackRequest is a player's pending request to take back move Seq, the
+// last move, which Color played.
+type TakebackRequest struct {
+	Seq   int         `json:"seq"`
+	Color goban.Color `json:"color"`
+}
 
 // GameEvent is one change of a game, sent to everyone who watches it. Which
 // fields are set depends on Type (see docs/API.md). An event is shared by
@@ -251,6 +275,8 @@ type GameEvent struct {
 	Repetition *RepetitionOffer `json:"repetition,omitempty"`
 	Color      goban.Color      `json:"color,omitempty"`
 	Seq        int              `json:"seq,omitempty"`
+	// Takeback is the pending takeback request of an EventTakeback.
+	Takeback *TakebackRequest `json:"takeback,omitempty"`
 
 	once sync.Once
 	data []byte

@@ -20,6 +20,9 @@ func (s *Server) playRoutes(mux *nethttp.ServeMux) {
 	mux.HandleFunc("POST /api/v1/games/{id}/resume", s.apiResume)
 	mux.HandleFunc("POST /api/v1/games/{id}/repetition", s.apiRepetition)
 	mux.HandleFunc("POST /api/v1/games/{id}/handicap", s.apiPlaceHandicap)
+	mux.HandleFunc("POST /api/v1/games/{id}/undo", s.apiUndo(tengen.CommandUndo))
+	mux.HandleFunc("POST /api/v1/games/{id}/undo/accept", s.apiUndo(tengen.CommandUndoAccept))
+	mux.HandleFunc("POST /api/v1/games/{id}/undo/decline", s.apiUndo(tengen.CommandUndoDecline))
 	mux.HandleFunc("GET /api/v1/games/{id}/sgf", s.handleSGF)
 	mux.HandleFunc("GET /games/{id}/sgf", s.handleSGF)
 	mux.HandleFunc("GET /api/v1/games/{id}/ws", s.handleGameWS)
@@ -189,6 +192,18 @@ func (s *Server) apiResume(w nethttp.ResponseWriter, r *nethttp.Request) {
 	s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
 		return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandResume})
 	})
+}
+
+// apiUndo returns the handler of a takeback command of kind: the request to
+// take back one's last move, or the answer to the opponent's request. The
+// body is an empty object.
+func (s *Server) apiUndo(kind tengen.CommandKind) nethttp.HandlerFunc {
+	return func(w nethttp.ResponseWriter, r *nethttp.Request) {
+		var req struct{}
+		s.playCommand(w, r, &req, func(p tengen.PlayService, gameID, userID int64) (*tengen.GameSnapshot, error) {
+			return p.Do(r.Context(), gameID, userID, tengen.Command{Kind: kind})
+		})
+	}
 }
 
 // repetitionRequest is the body of an answer to a repetition offer.

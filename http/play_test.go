@@ -225,6 +225,7 @@ type wsMsg struct {
 	Proposal *tengen.Proposal
 	Color    goban.Color
 	Seq      int
+	Takeback *tengen.TakebackRequest
 }
 
 func (w *wsConn) send(v any) {

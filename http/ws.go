@@ -436,6 +436,12 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 		}
 	case "resume":
 		do.Kind = tengen.CommandResume
+	case "undo":
+		do.Kind = tengen.CommandUndo
+	case "undo-accept":
+		do.Kind = tengen.CommandUndoAccept
+	case "undo-decline":
+		do.Kind = tengen.CommandUndoDecline
 	case "agree-void", "decline-void":
 		do.Kind = tengen.CommandAgreeVoid
 		if cmd.Type == "decline-void" {

@@ -147,6 +147,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	// Rules first: an illegal move changes nothing, not even the clock.
 	next := lg.state
 	next.pos = lg.pos.clone()
+	next.rec.TakebackSeq = 0 // a move ends any takeback request
 	captured, err := next.pos.apply(m, false)
 	if err != nil {
 		return nil, err

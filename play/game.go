@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -86,6 +87,8 @@ type change struct {
 	move  *tengen.GameMove
 	moves []*tengen.GameMove
 	by    int64
+	// takeBack, when set, removes the game's last move.
+	takeBack bool
 	// create, when set, creates the game.
 	create *creation
 	// announce returns the events for the watchers once the change is
@@ -127,6 +130,8 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	switch {
 	case ch.create != nil:
 		g, err = s.cfg.Games.CreateGameFromChallenge(ctx, ch.create.challengeID, ch.create.userID, &rec)
+	case ch.takeBack:
+		g, err = s.cfg.Games.TakeBack(ctx, lg.id, lg.g.MoveCount, upd)
 	case ch.move != nil:
 		g, err = s.cfg.Games.AppendMove(ctx, ch.by, ch.move, upd)
 	case len(ch.moves) > 0:
@@ -147,7 +152,12 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 	}
 	lg.moves = append(lg.moves, ch.moves...)
-	if ch.create != nil || ch.move != nil || len(ch.moves) > 0 {
+	if ch.takeBack {
+		// Published snapshots share the array: the next move must not
+		// overwrite the element they hold, so the shorter list is a copy.
+		lg.moves = slices.Clone(lg.moves[:len(lg.moves)-1])
+	}
+	if ch.create != nil || ch.move != nil || len(ch.moves) > 0 || ch.takeBack {
 		lg.turnStart = now
 	}
 	if ch.create != nil {
@@ -210,23 +220,9 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	if err != nil {
 		return err
 	}
-	pos, komi, err := newPosition(g.Settings, rules)
+	pos, komi, err := s.replay(g, rules, moves, rec.Resumptions)
 	if err != nil {
 		return err
-	}
-	resumed := map[int]goban.Color{}
-	for _, r := range rec.Resumptions {
-		resumed[r.AfterSeq] = r.Color
-	}
-	for _, m := range moves {
-		if _, err := pos.apply(m, true); err != nil {
-			s.log.Error("play: stored move does not replay", "game", g.ID, "seq", m.Seq, "err", err)
-		}
-		if c, ok := resumed[m.Seq]; ok {
-			if err := pos.gb.Resume(c); err != nil {
-				s.log.Error("play: stored resumption does not replay", "game", g.ID, "seq", m.Seq, "err", err)
-			}
-		}
 	}
 	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
 	lg.state = state{pos: pos, rec: *rec}
@@ -260,6 +256,31 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	s.arm(lg)
 	s.botTurn(lg)
 	return nil
+}
+
+// replay sets up the position of game g after moves, with the returns from
+// the scoring phase in resumptions: the stored game as it was played, with
+// the history that ko and superko need.
+func (s *Service) replay(g *tengen.Game, rules goban.Ruleset, moves []*tengen.GameMove, resumptions []tengen.Resumption) (position, float64, error) {
+	pos, komi, err := newPosition(g.Settings, rules)
+	if err != nil {
+		return position{}, 0, err
+	}
+	resumed := map[int]goban.Color{}
+	for _, r := range resumptions {
+		resumed[r.AfterSeq] = r.Color
+	}
+	for _, m := range moves {
+		if _, err := pos.apply(m, true); err != nil {
+			s.log.Error("play: stored move does not replay", "game", g.ID, "seq", m.Seq, "err", err)
+		}
+		if c, ok := resumed[m.Seq]; ok {
+			if err := pos.gb.Resume(c); err != nil {
+				s.log.Error("play: stored resumption does not replay", "game", g.ID, "seq", m.Seq, "err", err)
+			}
+		}
+	}
+	return pos, komi, nil
 }
 
 // rulesOf returns the goban ruleset of a game's settings.

@@ -243,6 +243,12 @@ func (e *env) do(id int64, st step) (*tengen.GameSnapshot, error) {
 		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandAgreeVoid, Seq: st.seq})
 	case "decline-void":
 		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandDeclineVoid, Seq: st.seq})
+	case "undo":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandUndo})
+	case "undo-accept":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandUndoAccept})
+	case "undo-decline":
+		return e.svc.Do(ctx, id, uid, tengen.Command{Kind: tengen.CommandUndoDecline})
 	}
 	e.t.Fatalf("unknown command %q", st.cmd)
 	return nil, nil

@@ -361,6 +361,12 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return resumeCmd{userID: userID}, nil
 	case tengen.CommandCancel:
 		return cancelCmd{userID: userID}, nil
+	case tengen.CommandUndo:
+		return undoCmd{userID: userID}, nil
+	case tengen.CommandUndoAccept:
+		return undoAnswerCmd{userID: userID, accept: true}, nil
+	case tengen.CommandUndoDecline:
+		return undoAnswerCmd{userID: userID}, nil
 	}
 	if c, ok := rulesCommandOf(userID, cmd); ok {
 		return c, nil

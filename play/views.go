@@ -126,7 +126,7 @@ func (s *Service) snapshot(lg *game, userID int64) *tengen.GameSnapshot {
 		Game: lg.g, You: lg.g.ColorOf(userID), Moves: lg.moves[:len(lg.moves):len(lg.moves)],
 		Board: lg.pos.board(), Captures: lg.pos.captures(), Komi: lg.komi,
 		Clock: lg.clockView(), Proposal: lg.proposal(), Score: lg.scoreView(),
-		Repetition: lg.repetitionView(), ServerTime: s.cfg.Now().UTC(),
+		Repetition: lg.repetitionView(), Takeback: lg.takebackView(), ServerTime: s.cfg.Now().UTC(),
 	}
 	if snap.Moves == nil {
 		snap.Moves = []*tengen.GameMove{}

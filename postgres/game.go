@@ -257,8 +257,8 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 	}
 	rec := &tengen.PlayRecord{}
 	var clockJSON, dead, resumptions []byte
-	err = tx.QueryRow(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions FROM play_records WHERE game_id = $1`, gameID).
-		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions)
+	err = tx.QueryRow(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq FROM play_records WHERE game_id = $1`, gameID).
+		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions, &rec.TakebackSeq)
 	if noRows(err) {
 		return rec, nil
 	} else if err != nil {
@@ -289,6 +289,32 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 			return err
 		}
 		return s.rateGame(ctx, tx, g)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// TakeBack implements tengen.GameService: the guard of UpdateGame, then the
+// last move is deleted and the move count lowered in the same transaction.
+func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
+	if moveCount < 1 {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "There is no move to take back.")
+	}
+	var g *tengen.Game
+	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
+		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.pipeline(ctx,
+			statement{`DELETE FROM moves WHERE game_id = $1 AND seq = $2`, []any{gameID, moveCount}},
+			statement{`UPDATE games SET move_count = $1, updated_at = $2 WHERE id = $3`, []any{moveCount - 1, tx.now, gameID}}); err != nil {
+			return err
+		}
+		g.MoveCount, g.UpdatedAt = moveCount-1, tx.now
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -360,12 +386,12 @@ func savePlayRecord(gameID int64, rec *tengen.PlayRecord, now time.Time) (statem
 	if err != nil {
 		return statement{}, err
 	}
-	return statement{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+	return statement{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
-			resumptions = excluded.resumptions, updated_at = excluded.updated_at`,
-		[]any{gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), now}}, nil
+			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, updated_at = excluded.updated_at`,
+		[]any{gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, now}}, nil
 }
 
 // gameColumns are the columns findGames reads.

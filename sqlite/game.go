@@ -194,11 +194,11 @@ var (
 		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
 	// savePlayRecordQuery is an upsert, which SQLite (3.24 and later) and
 	// PostgreSQL both accept.
-	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
-			resumptions = excluded.resumptions, updated_at = excluded.updated_at`)
+			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, updated_at = excluded.updated_at`)
 	// gameByIDQuery is findGames' query for a lookup by id alone.
 	gameByIDQuery = hot(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
 )
@@ -266,8 +266,8 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 	}
 	rec := &tengen.PlayRecord{}
 	var clockJSON, dead, resumptions string
-	err = tx.QueryRowContext(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions FROM play_records WHERE game_id = ?`, gameID).
-		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions)
+	err = tx.QueryRowContext(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq FROM play_records WHERE game_id = ?`, gameID).
+		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions, &rec.TakebackSeq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return rec, nil
 	} else if err != nil {
@@ -340,6 +340,33 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	return g, nil
 }
 
+// TakeBack implements tengen.GameService: the guard of UpdateGame, then the
+// last move is deleted and the move count lowered in the same transaction.
+func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
+	if moveCount < 1 {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "There is no move to take back.")
+	}
+	var g *tengen.Game
+	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
+		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND seq = ?`, gameID, moveCount); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET move_count = ?, updated_at = ? WHERE id = ?`, moveCount-1, formatTime(tx.now), gameID); err != nil {
+			return err
+		}
+		g.MoveCount, g.UpdatedAt = moveCount-1, tx.now
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // savePlayRecord writes rec as the game's play record, replacing the old one
 // if there is one.
 func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord) error {
@@ -363,7 +390,7 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 		return err
 	}
 	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
-		gameID, clockText, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), formatTime(tx.now))
+		gameID, clockText, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, formatTime(tx.now))
 	return err
 }
 

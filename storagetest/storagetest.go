@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
 		{"GamesYourTurnFirst", testGamesYourTurnFirst},
 		{"PlayRecord", testPlayRecord},
+		{"TakeBack", testTakeBack},
 		{"CreateGameWithPlayRecord", testCreateGameWithPlayRecord},
 		{"Malformed", testMalformed},
 		{"Results", testResults},

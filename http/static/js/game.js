@@ -24,6 +24,7 @@ function start(root) {
     result: $("result"), replay: $("replay"), slider: $("nav-slider"), navPos: $("nav-pos"),
     coords: $("opt-coords"), numbers: $("opt-numbers"),
     repetition: $("repetition"), repetitionStatus: $("repetition-status"), repetitionControls: $("repetition-controls"),
+    takeback: $("takeback"), takebackStatus: $("takeback-status"), takebackControls: $("takeback-controls"), undo: $("undo"),
     handicap: $("handicap-placing"), handicapStatus: $("handicap-status"), handicapControls: $("handicap-controls"),
   };
 
@@ -110,6 +111,10 @@ function start(root) {
     }
   });
   ui.resume.addEventListener("click", () => send({ type: "resume" }));
+  // Takeback: the mover asks, the opponent answers.
+  ui.undo.addEventListener("click", () => send({ type: "undo" }));
+  $("takeback-accept").addEventListener("click", () => send({ type: "undo-accept" }));
+  $("takeback-decline").addEventListener("click", () => send({ type: "undo-decline" }));
   // The repetition offer (1989 Japanese rules, Art. 12).
   $("void-agree").addEventListener("click", () => {
     if (state && state.repetition) {
@@ -264,6 +269,7 @@ function start(root) {
       case "game":
         state = msg.state;
         state.repetition = state.repetition || null;
+        state.takeback = state.takeback || null;
         state.moves = state.moves || [];
         state.proposal = normaliseProposal(state.proposal);
         announcement = "";
@@ -285,6 +291,7 @@ function start(root) {
         state.captures = msg.captures;
         state.lastMove = msg.move;
         state.repetition = msg.repetition || null;
+        state.takeback = null; // a move ends a takeback request
         if (handicapLeft() === 0) {
           chosen = [];
         }
@@ -309,6 +316,7 @@ function start(root) {
         state.game = msg.game;
         state.clock = msg.clock;
         state.repetition = null;
+        state.takeback = null;
         state.proposal = normaliseProposal(msg.proposal);
         if (msg.game.status !== "finished") {
           announcement = "";
@@ -332,6 +340,16 @@ function start(root) {
         if (!state.proposal.acceptedBy.includes(msg.color)) {
           state.proposal.acceptedBy.push(msg.color);
         }
+        render();
+        break;
+      case "takeback":
+        if (!state || msg.game.moveCount !== state.game.moveCount) {
+          // An accepted takeback: the snapshot brings the shorter move list.
+          resync();
+          return;
+        }
+        state.takeback = msg.takeback || null;
+        state.game = msg.game;
         render();
         break;
       case "repetition":
@@ -530,6 +548,16 @@ function start(root) {
       ui.handicapStatus.textContent = you === "black" ? format(T.handicapChoose, left, chosen.length) : format(T.handicapWait, left);
       $("handicap-place").disabled = chosen.length !== left;
       $("handicap-clear").disabled = chosen.length === 0;
+    }
+
+    // Takeback.
+    const tb = view === null && g.status === "playing" ? state.takeback : null;
+    const lastMove = state.lastMove;
+    ui.undo.hidden = !(mine && view === null && g.status === "playing" && !tb && lastMove && lastMove.seq === g.moveCount && lastMove.color === you);
+    ui.takeback.hidden = !tb;
+    if (tb) {
+      ui.takebackControls.hidden = !mine || tb.color === you;
+      ui.takebackStatus.textContent = tb.color === you ? T.takebackWaiting : format(T.takebackAsked, colorName(T, tb.color));
     }
 
     // The repetition offer.
