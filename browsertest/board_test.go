@@ -127,6 +127,14 @@ func TestBoardRendering(t *testing.T) {
 			t.Errorf("%s: %d elements, want %d", c.sel, got, c.want)
 		}
 	}
+	// Screen readers get the stones from the board's name, not the frame's labels.
+	if got := count(`#test-board svg .coord:not([aria-hidden="true"])`); got != 0 {
+		t.Errorf("%d coordinate labels visible to screen readers", got)
+	}
+	const wantName = "test board. Black: D17, C15, Q15, K10, R5, Q4, D3. White: Q17, Q16, R15, C5, D4, Q3"
+	if got := eval[string](p, `document.querySelector("#test-board svg").getAttribute("aria-label")`); got != wantName {
+		t.Errorf("board's accessible name %q, want %q", got, wantName)
+	}
 	letters := eval[string](p, `[...document.querySelectorAll("#test-board svg .coord")].slice(0, 38).filter((_, i) => i % 2 === 0).map((e) => e.textContent).join("")`)
 	if letters != "ABCDEFGHJKLMNOPQRST" {
 		t.Errorf("column letters %q, want A–T without I", letters)

@@ -381,6 +381,13 @@ func TestGameFlow(t *testing.T) {
 	if got := alice.stonesShown(); len(got) != 1 || got["E9"] != "B" {
 		t.Errorf("after one move the replay shows %v, want a black stone on E9", got)
 	}
+	// Screen readers hear the stones in the board's name and the slider's name.
+	if got := eval[string](alice, `document.querySelector("#board svg").getAttribute("aria-label")`); !strings.HasSuffix(got, ". Black: E9") {
+		t.Errorf("board's accessible name after one move: %q, want it to end in %q", got, ". Black: E9")
+	}
+	if got := eval[string](alice, `document.getElementById("nav-slider").getAttribute("aria-label")`); got == "" {
+		t.Error("the replay slider has no accessible name")
+	}
 	alice.do("move numbers", chromedp.Click(chromedp.CSS("#opt-numbers")))
 	t.Logf("replay screenshot: %s", alice.screenshot("tengen-replay-desktop.png"))
 	alice.do("no move numbers", chromedp.Click(chromedp.CSS("#opt-numbers")))

@@ -65,7 +65,7 @@ function start(root) {
     }
   };
   const board = new Board($("board"), {
-    width: size, height: size, label: T.boardLabel,
+    width: size, height: size, label: T.boardLabel, colorNames: { black: T.black, white: T.white },
     coordinates: pref("tengen.coords") !== "0",
     moveNumbers: pref("tengen.numbers") === "1",
     onClick: clickPoint,
