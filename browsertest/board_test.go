@@ -47,6 +47,25 @@ func TestStarPointsMatchGoban(t *testing.T) {
 	}
 }
 
+// contrastOfHeaderLinks is the lowest WCAG contrast ratio of the page
+// header's links against the header's background.
+const contrastOfHeaderLinks = `(() => {
+	const lum = (css) => {
+		const c = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
+			v = Number(v) / 255;
+			return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+		});
+		return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+	};
+	const bg = lum(getComputedStyle(document.querySelector("header.top")).backgroundColor);
+	let min = Infinity;
+	for (const a of document.querySelectorAll("header.top nav a, header.top nav button")) {
+		const fg = lum(getComputedStyle(a).color);
+		min = Math.min(min, (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05));
+	}
+	return min;
+})()`
+
 // boardDemo is a 19×19 position: a few stones, a last move, a dead white
 // stone and territory marks, as the scoring phase shows them.
 const boardDemo = `(async () => {
@@ -134,6 +153,10 @@ func TestBoardRendering(t *testing.T) {
 	const wantName = "test board. Black: D17, C15, Q15, K10, R5, Q4, D3. White: Q17, Q16, R15, C5, D4, Q3"
 	if got := eval[string](p, `document.querySelector("#test-board svg").getAttribute("aria-label")`); got != wantName {
 		t.Errorf("board's accessible name %q, want %q", got, wantName)
+	}
+	// Header links on the wood reach WCAG AA contrast (4.5:1).
+	if got := eval[float64](p, contrastOfHeaderLinks); got < 4.5 {
+		t.Errorf("header links' contrast on the wood %.2f:1, want at least 4.5:1", got)
 	}
 	letters := eval[string](p, `[...document.querySelectorAll("#test-board svg .coord")].slice(0, 38).filter((_, i) => i % 2 === 0).map((e) => e.textContent).join("")`)
 	if letters != "ABCDEFGHJKLMNOPQRST" {
