@@ -200,21 +200,23 @@ func (p *pages) errorMessage(lang string, err error) string {
 	return e.Message
 }
 
-// errorText translates an application error for a page: a heading per
-// code, then the message.
+// errorText translates an application error for a page: its message, or
+// the code's general text when it has none. The two together read doubled
+// ("Not found. User not found.").
 func (s *Server) errorText(lang string, err error) string {
-	head := s.pages.cats[lang].must("error." + tengen.ErrorCode(err))
 	if msg := s.pages.errorMessage(lang, err); msg != "" {
-		return head + " " + msg
+		return msg
 	}
-	return head
+	return s.pages.cats[lang].must("error." + tengen.ErrorCode(err))
 }
 
 func (s *Server) renderError(w nethttp.ResponseWriter, r *nethttp.Request, status int, code string, err error) {
 	data := s.newPage(r)
 	cat := s.pages.cats[data.Lang]
 	data.Heading = cat.must("error." + code)
-	data.Detail = s.pages.errorMessage(data.Lang, err)
+	if msg := s.pages.errorMessage(data.Lang, err); msg != data.Heading {
+		data.Detail = msg
+	}
 	s.render(w, r, status, "error", data)
 }
 

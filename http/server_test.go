@@ -488,6 +488,7 @@ func TestPagesInBothLanguages(t *testing.T) {
 		{anon, "/users/alice", 200, "Member since", "Mitglied seit"},
 		{anon, "/users/nobody", 404, "Not found.", "Nicht gefunden."},
 		{anon, "/no/such/page", 404, "Back to the lobby", "Zurück zur Lobby"},
+		{anon, "/users/nobody", 404, "User not found.", "Benutzer nicht gefunden."},
 	}
 	for _, tt := range tests {
 		en := tt.c.page(tt.path, tt.status, "Accept-Language", "en-GB,en;q=0.9")
@@ -616,8 +617,11 @@ func TestForms(t *testing.T) {
 	}
 	bad := url.Values{"boardSize": {"30"}, "ruleset": {"chinese"}, "handicap": {"0"}, "color": {"white"}, "tcKind": {"none"}}
 	resp, data = alice.do("POST", "/challenges", bad)
-	if resp.StatusCode != 400 || !strings.Contains(string(data), "The input is not valid. Board size must be between 5 and 25.") {
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "Board size must be between 5 and 25.") {
 		t.Errorf("bad challenge form: %d", resp.StatusCode)
+	}
+	if strings.Contains(string(data), "The input is not valid.") {
+		t.Error("bad challenge form: the general text doubles the message")
 	}
 	if page := string(data); !strings.Contains(page, `name="boardSize" type="number" min="5" max="25" value="30"`) ||
 		!strings.Contains(page, `<option value="none" selected>`) || !strings.Contains(page, `<option value="white" selected>`) {
@@ -630,7 +634,7 @@ func TestForms(t *testing.T) {
 		t.Errorf("challenge form with a word for a number: %d", resp.StatusCode)
 	}
 	resp, data = alice.do("POST", "/challenges", bad, "Accept-Language", "de")
-	if resp.StatusCode != 400 || !strings.Contains(string(data), "Die Eingabe ist ungültig. Die Brettgröße muss zwischen 5 und 25 liegen.") {
+	if resp.StatusCode != 400 || !strings.Contains(string(data), "Die Brettgröße muss zwischen 5 und 25 liegen.") || strings.Contains(string(data), "Die Eingabe ist ungültig.") {
 		t.Errorf("bad challenge form in German: %d", resp.StatusCode)
 	}
 	resp, _ = bob.do("POST", fmt.Sprintf("/challenges/%d/accept", list.Challenges[0].ID), url.Values{})
