@@ -482,6 +482,9 @@ func TestPagesInBothLanguages(t *testing.T) {
 		{alice, "/", 200, "Your turn", "Du bist am Zug"},
 		{bob, "/", 200, "Waiting for the opponent", "Warten auf den Gegner"},
 		{bob, "/", 200, "Decline", "Ablehnen"},
+		// Phones hide the header row; each cell carries its column's name.
+		{bob, "/", 200, `<td data-label="Board">`, `<td data-label="Brett">`},
+		{alice, "/", 200, `<td data-label="Moves">`, `<td data-label="Züge">`},
 		{bob, "/", 200, "2 days per move, at most 10", "2 Tage pro Zug, höchstens 10"},
 		{anon, "/signup", 200, "Create an account", "Konto anlegen"},
 		{anon, "/login", 200, "No account yet?", "Noch kein Konto?"},
