@@ -488,6 +488,8 @@ func TestPagesInBothLanguages(t *testing.T) {
 		{bob, "/", 200, `<td data-label="Komi">6.5</td>`, `<td data-label="Komi">6.5</td>`},
 		{bob, "/", 200, "2 days per move, at most 10", "2 Tage pro Zug, höchstens 10"},
 		{anon, "/signup", 200, "Create an account", "Konto anlegen"},
+		{anon, "/signup", 200, "(no accents or spaces)", "(ohne Umlaute, Akzente und Leerzeichen)"},
+		{anon, "/signup", 200, `aria-describedby="name-hint"`, `aria-describedby="name-hint"`},
 		{anon, "/login", 200, "No account yet?", "Noch kein Konto?"},
 		{anon, "/users/alice", 200, "Member since", "Mitglied seit"},
 		{anon, "/users/nobody", 404, "Not found.", "Nicht gefunden."},
