@@ -325,6 +325,11 @@ func TestGameFlow(t *testing.T) {
 		t.Fatalf("alice sees dead stones %q, want B5,B6", got)
 	}
 
+	for _, p := range []*person{alice, bob} {
+		if !eval[bool](p, `document.querySelector(".board-entry").hidden`) {
+			t.Error("the coordinate field is shown during the counting")
+		}
+	}
 	t.Logf("screenshots of the scoring phase: %s, %s",
 		alice.screenshot("tengen-game-desktop.png"), bob.screenshot("tengen-game-phone.png"))
 
@@ -354,6 +359,9 @@ func TestGameFlow(t *testing.T) {
 	}
 	if got := eval[string](alice, `document.getElementById("result").textContent`); !strings.Contains(got, "Black wins by") {
 		t.Errorf("result text %q", got)
+	}
+	if got := eval[string](bob, `document.getElementById("status").textContent`); strings.Contains(got, "passed") {
+		t.Errorf("status line after the end %q still words the last move", got)
 	}
 
 	// The SGF download has the players, the moves and the result.
