@@ -429,7 +429,8 @@ func TestClockFaces(t *testing.T) {
 		{"canadian into overtime", "canadian", true, 7000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "9:58 | / 25", false},
 		{"canadian main time", "canadian", true, 1000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "0:04", false},
 		{"correspondence", "correspondence", false, 0, side{MainMs: 3*day + 3600000}, tc{}, "3 d 1:00:00", false},
-		{"correspondence last hour", "correspondence", true, 3*day + 1800000, side{MainMs: 3*day + 3600000}, tc{}, "0 d 30:00", true},
+		{"correspondence last hour", "correspondence", true, 3*day + 1800000, side{MainMs: 3*day + 3600000}, tc{}, "0 d 0:30:00", true},
+		{"correspondence a day less half a second", "correspondence", true, 500, side{MainMs: day}, tc{}, "1 d 0:00:00", false},
 		{"timed out", "byoyomi", false, 0, side{TimedOut: true}, tc{PeriodTime: 30}, "T/O", true},
 	} {
 		since := "2026-11-21T06:00:00Z"
@@ -478,7 +479,7 @@ func TestPastClockFaces(t *testing.T) {
 			show(pastClockFace(T, "canadian", {mainTime: 0, stones: 25, periodTime: 600}, [{color: "white", clock: {mainTime: 0, overtime: true, periodLeft: 300, stones: 7}}], "white")),
 		];
 	})()`)
-	want := []string{"1:00 | 3 × 0:30", "0:56 | 3 × 0:30", "1:00 | 3 × 0:30", "0:13 | (2)", "0:56 | 3 × 0:30", "3 d 0:00", "5:00 | / 7"}
+	want := []string{"1:00 | 3 × 0:30", "0:56 | 3 × 0:30", "1:00 | 3 × 0:30", "0:13 | (2)", "0:56 | 3 × 0:30", "3 d 0:00:00", "5:00 | / 7"}
 	if !slices.Equal(got, want) {
 		t.Errorf("past clocks:\n got %q\nwant %q", got, want)
 	}
