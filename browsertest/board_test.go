@@ -47,6 +47,25 @@ func TestStarPointsMatchGoban(t *testing.T) {
 	}
 }
 
+// contrastOfHeaderLinks is the lowest WCAG contrast ratio of the page
+// header's links against the header's background.
+const contrastOfHeaderLinks = `(() => {
+	const lum = (css) => {
+		const c = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
+			v = Number(v) / 255;
+			return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+		});
+		return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+	};
+	const bg = lum(getComputedStyle(document.querySelector("header.top")).backgroundColor);
+	let min = Infinity;
+	for (const a of document.querySelectorAll("header.top nav a, header.top nav button")) {
+		const fg = lum(getComputedStyle(a).color);
+		min = Math.min(min, (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05));
+	}
+	return min;
+})()`
+
 // boardDemo is a 19×19 position: a few stones, a last move, a dead white
 // stone and territory marks, as the scoring phase shows them.
 const boardDemo = `(async () => {
@@ -126,6 +145,18 @@ func TestBoardRendering(t *testing.T) {
 		if got := count(c.sel); got != c.want {
 			t.Errorf("%s: %d elements, want %d", c.sel, got, c.want)
 		}
+	}
+	// Screen readers get the stones from the board's name, not the frame's labels.
+	if got := count(`#test-board svg .coord:not([aria-hidden="true"])`); got != 0 {
+		t.Errorf("%d coordinate labels visible to screen readers", got)
+	}
+	const wantName = "test board. Black: D17, C15, Q15, K10, R5, Q4, D3. White: Q17, Q16, R15, C5, D4, Q3"
+	if got := eval[string](p, `document.querySelector("#test-board svg").getAttribute("aria-label")`); got != wantName {
+		t.Errorf("board's accessible name %q, want %q", got, wantName)
+	}
+	// Header links on the wood reach WCAG AA contrast (4.5:1).
+	if got := eval[float64](p, contrastOfHeaderLinks); got < 4.5 {
+		t.Errorf("header links' contrast on the wood %.2f:1, want at least 4.5:1", got)
 	}
 	letters := eval[string](p, `[...document.querySelectorAll("#test-board svg .coord")].slice(0, 38).filter((_, i) => i % 2 === 0).map((e) => e.textContent).join("")`)
 	if letters != "ABCDEFGHJKLMNOPQRST" {
@@ -398,7 +429,8 @@ func TestClockFaces(t *testing.T) {
 		{"canadian into overtime", "canadian", true, 7000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "9:58 | / 25", false},
 		{"canadian main time", "canadian", true, 1000, side{MainMs: 5000, PeriodMs: 600000}, tc{PeriodTime: 600, Stones: 25}, "0:04", false},
 		{"correspondence", "correspondence", false, 0, side{MainMs: 3*day + 3600000}, tc{}, "3 d 1:00:00", false},
-		{"correspondence last hour", "correspondence", true, 3*day + 1800000, side{MainMs: 3*day + 3600000}, tc{}, "0 d 30:00", true},
+		{"correspondence last hour", "correspondence", true, 3*day + 1800000, side{MainMs: 3*day + 3600000}, tc{}, "0 d 0:30:00", true},
+		{"correspondence a day less half a second", "correspondence", true, 500, side{MainMs: day}, tc{}, "1 d 0:00:00", false},
 		{"timed out", "byoyomi", false, 0, side{TimedOut: true}, tc{PeriodTime: 30}, "T/O", true},
 	} {
 		since := "2026-11-21T06:00:00Z"
@@ -447,7 +479,7 @@ func TestPastClockFaces(t *testing.T) {
 			show(pastClockFace(T, "canadian", {mainTime: 0, stones: 25, periodTime: 600}, [{color: "white", clock: {mainTime: 0, overtime: true, periodLeft: 300, stones: 7}}], "white")),
 		];
 	})()`)
-	want := []string{"1:00 | 3 × 0:30", "0:56 | 3 × 0:30", "1:00 | 3 × 0:30", "0:13 | (2)", "0:56 | 3 × 0:30", "3 d 0:00", "5:00 | / 7"}
+	want := []string{"1:00 | 3 × 0:30", "0:56 | 3 × 0:30", "1:00 | 3 × 0:30", "0:13 | (2)", "0:56 | 3 × 0:30", "3 d 0:00:00", "5:00 | / 7"}
 	if !slices.Equal(got, want) {
 		t.Errorf("past clocks:\n got %q\nwant %q", got, want)
 	}

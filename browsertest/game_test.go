@@ -325,6 +325,11 @@ func TestGameFlow(t *testing.T) {
 		t.Fatalf("alice sees dead stones %q, want B5,B6", got)
 	}
 
+	for _, p := range []*person{alice, bob} {
+		if !eval[bool](p, `document.querySelector(".board-entry").hidden`) {
+			t.Error("the coordinate field is shown during the counting")
+		}
+	}
 	t.Logf("screenshots of the scoring phase: %s, %s",
 		alice.screenshot("tengen-game-desktop.png"), bob.screenshot("tengen-game-phone.png"))
 
@@ -355,6 +360,9 @@ func TestGameFlow(t *testing.T) {
 	if got := eval[string](alice, `document.getElementById("result").textContent`); !strings.Contains(got, "Black wins by") {
 		t.Errorf("result text %q", got)
 	}
+	if got := eval[string](bob, `document.getElementById("status").textContent`); strings.Contains(got, "passed") {
+		t.Errorf("status line after the end %q still words the last move", got)
+	}
 
 	// The SGF download has the players, the moves and the result.
 	href := eval[string](alice, `document.getElementById("sgf-link").getAttribute("href")`)
@@ -380,6 +388,13 @@ func TestGameFlow(t *testing.T) {
 	alice.do("next move", chromedp.Click(chromedp.CSS("#nav-next")))
 	if got := alice.stonesShown(); len(got) != 1 || got["E9"] != "B" {
 		t.Errorf("after one move the replay shows %v, want a black stone on E9", got)
+	}
+	// Screen readers hear the stones in the board's name and the slider's name.
+	if got := eval[string](alice, `document.querySelector("#board svg").getAttribute("aria-label")`); !strings.HasSuffix(got, ". Black: E9") {
+		t.Errorf("board's accessible name after one move: %q, want it to end in %q", got, ". Black: E9")
+	}
+	if got := eval[string](alice, `document.getElementById("nav-slider").getAttribute("aria-label")`); got == "" {
+		t.Error("the replay slider has no accessible name")
 	}
 	alice.do("move numbers", chromedp.Click(chromedp.CSS("#opt-numbers")))
 	t.Logf("replay screenshot: %s", alice.screenshot("tengen-replay-desktop.png"))

@@ -15,6 +15,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/goban"
 )
 
 //go:embed templates/*.html
@@ -49,7 +50,7 @@ func loadPages(a *assets) (*pages, error) {
 			"asset":     a.url,
 			"importMap": a.importMap,
 			"tc":        func(tc clock.TimeControl) string { return timeControlText(cat, tc) },
-			"komi":      func(k *float64) string { return komiText(cat, k) },
+			"komi":      func(s tengen.GameSettings) string { return komiText(cat, s) },
 			"opponent":  opponentOf,
 			"isTurn":    func(g *tengen.Game, u *tengen.User) bool { return u != nil && g.IsTurnOf(u.ID) },
 			"date":      func(t time.Time) string { return t.Format("2006-01-02") },
@@ -80,11 +81,18 @@ func opponentOf(g *tengen.Game, u *tengen.User) *tengen.User {
 	return g.White
 }
 
-func komiText(cat catalog, k *float64) string {
-	if k == nil {
+// komiText shows the komi of a game with settings s.
+func komiText(cat catalog, s tengen.GameSettings) string {
+	if s.Komi != nil {
+		return strconv.FormatFloat(*s.Komi, 'f', -1, 64)
+	}
+	// The ruleset's default, as the game will have it: a player deciding
+	// on a challenge wants the number, not "the rules' default".
+	r, err := goban.RulesetByName(s.Ruleset)
+	if err != nil {
 		return cat.must("komi.default")
 	}
-	return strconv.FormatFloat(*k, 'f', -1, 64)
+	return strconv.FormatFloat(r.DefaultKomi(s.BoardSize, s.BoardSize, s.Handicap), 'f', -1, 64)
 }
 
 // timeControlText summarises a time control for people.
@@ -200,21 +208,23 @@ func (p *pages) errorMessage(lang string, err error) string {
 	return e.Message
 }
 
-// errorText translates an application error for a page: a heading per
-// code, then the message.
+// errorText translates an application error for a page: its message, or
+// the code's general text when it has none. The two together read doubled
+// ("Not found. User not found.").
 func (s *Server) errorText(lang string, err error) string {
-	head := s.pages.cats[lang].must("error." + tengen.ErrorCode(err))
 	if msg := s.pages.errorMessage(lang, err); msg != "" {
-		return head + " " + msg
+		return msg
 	}
-	return head
+	return s.pages.cats[lang].must("error." + tengen.ErrorCode(err))
 }
 
 func (s *Server) renderError(w nethttp.ResponseWriter, r *nethttp.Request, status int, code string, err error) {
 	data := s.newPage(r)
 	cat := s.pages.cats[data.Lang]
 	data.Heading = cat.must("error." + code)
-	data.Detail = s.pages.errorMessage(data.Lang, err)
+	if msg := s.pages.errorMessage(data.Lang, err); msg != data.Heading {
+		data.Detail = msg
+	}
 	s.render(w, r, status, "error", data)
 }
 

@@ -70,7 +70,7 @@ func TestRatingsAPI(t *testing.T) {
 		}
 		if tt.name == "even, default" {
 			page := bob.page("/", 200)
-			if !strings.Contains(page, `<td class="rated">rated</td>`) || !strings.Contains(page, `alice <span class="rank">[12k?]</span>`) {
+			if !strings.Contains(page, `<td data-label="Rated" class="rated">rated</td>`) || !strings.Contains(page, `alice <span class="rank">[12k?]</span>`) {
 				t.Errorf("the lobby does not show the challenge as rated by alice [12k?]")
 			}
 			var g gameResp

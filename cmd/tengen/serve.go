@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -88,7 +89,7 @@ func envOr(name, def string) string {
 
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", "", stderr)
-	addr := fs.String("addr", envOr("ADDR", ":8080"), "listen address (env TENGEN_ADDR)")
+	addr := fs.String("addr", envOr("ADDR", ":8080"), "listen address; the default :8080 listens on every interface, 127.0.0.1:8080 only on this machine (env TENGEN_ADDR)")
 	dataDir, dbPath := dbFlags(fs)
 	baseURL := fs.String("base-url", envOr("BASE_URL", ""), "public URL of the site, e.g. https://go.example.org (env TENGEN_BASE_URL; default http://localhost:PORT)")
 	logLevel := fs.String("log-level", envOr("LOG_LEVEL", "info"), "log level: debug, info, warn or error (env TENGEN_LOG_LEVEL)")
@@ -154,6 +155,11 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("serve: %w", err)
 	}
 	attrs := []any{"addr", a.Addr()}
+	if listensEverywhere(*addr) {
+		// Say it: an operator trying it out may not expect the server to be
+		// reachable from the network.
+		attrs = append(attrs, "interfaces", "all")
+	}
 	if m := a.MetricsAddr(); m != nil {
 		attrs = append(attrs, "metrics", m)
 	}
@@ -166,4 +172,11 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// listensEverywhere reports whether a listen address such as ":8080" binds
+// every network interface rather than one host.
+func listensEverywhere(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	return err == nil && (host == "" || net.ParseIP(host).IsUnspecified())
 }

@@ -122,6 +122,8 @@ let boardCount = 0;
  *  - coordinates: show the coordinates around the board (default true).
  *  - moveNumbers: show move numbers on stones that have one (default false).
  *  - label: accessible name of the board.
+ *  - colorNames: {black, white} names of the colours; the board's accessible
+ *    name lists the stones under them, e.g. "Go board. Black: D4. White: Q16".
  *  - onClick(point): called when the user clicks a point or enters one.
  *  - entry: {label, button, invalid} texts for the keyboard entry form; with
  *    it the board adds a text field for coordinates such as "D4".
@@ -143,6 +145,8 @@ export class Board {
     this.moveNumbers = !!opts.moveNumbers;
     this.onClick = opts.onClick || null;
     this.onInvalid = opts.onInvalid || null;
+    this.label = opts.label || "Go board";
+    this.colorNames = opts.colorNames || { black: "Black", white: "White" };
     this.id = `board${++boardCount}`;
     /** @type {number[]} point contents, index y*width+x */
     this.stones = new Array(this.width * this.height).fill(EMPTY);
@@ -164,7 +168,7 @@ export class Board {
     this.svg = el("svg", {
       xmlns: SVG,
       role: "img",
-      "aria-label": opts.label || "Go board",
+      "aria-label": this.label,
       preserveAspectRatio: "xMidYMid meet",
       "data-width": this.width,
       "data-height": this.height,
@@ -296,6 +300,9 @@ export class Board {
       const attrs = {
         "font-size": CELL * 0.42, "font-family": "system-ui, sans-serif", fill: LINE,
         "text-anchor": "middle", "dominant-baseline": "central", "class": "coord",
+        // Screen readers get the points from the board's name; the frame's
+        // labels alone would be read as a list of letters and numbers.
+        "aria-hidden": "true",
       };
       const off = CELL * 0.75;
       for (let x = 0; x < this.width; x++) {
@@ -378,10 +385,31 @@ export class Board {
     return this.stones[y * this.width + x];
   }
 
+  /** describe names the board for screen readers with the points of its stones. */
+  describe() {
+    const points = { [BLACK]: [], [WHITE]: [] };
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) {
+        const color = this.stones[y * this.width + x];
+        if (color !== EMPTY) {
+          points[color].push(pointName(x, y, this.height));
+        }
+      }
+    }
+    let name = this.label;
+    for (const [color, word] of [[BLACK, this.colorNames.black], [WHITE, this.colorNames.white]]) {
+      if (points[color].length > 0) {
+        name += `. ${word}: ${points[color].join(", ")}`;
+      }
+    }
+    this.svg.setAttribute("aria-label", name);
+  }
+
   drawStones() {
     this.gStones.replaceChildren();
     this.gMarks.replaceChildren();
     this.gTerritory.replaceChildren();
+    this.describe();
     const r = CELL * 0.48;
     for (const [i, color] of this.territory) {
       const x = i % this.width, y = Math.floor(i / this.width);

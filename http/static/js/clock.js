@@ -53,8 +53,7 @@ export function clockFace(T, clock, color, tc, now) {
     }
     case "correspondence": {
       const left = Math.max(0, main - elapsed);
-      const days = Math.floor(left / 86400000);
-      return { text: format(T.clockDays, days, hms(left - days * 86400000)), detail: "", low: left < 3600000 };
+      return { text: daysFace(T, left), detail: "", low: left < 3600000 };
     }
     default: {
       // Absolute and Fischer: one bank.
@@ -98,12 +97,23 @@ export function pastClockFace(T, kind, tc, moves, color) {
       return { text: hms(ms), detail: c.overtime ? format(T.clockOvertime, c.periods) : format(T.clockPeriods, c.periods, hms((tc.periodTime || 0) * 1000)), low: false };
     case "canadian":
       return { text: hms(ms), detail: c.overtime ? format(T.clockStones, c.stones) : "", low: false };
-    case "correspondence": {
-      const days = Math.floor(ms / 86400000);
-      return { text: format(T.clockDays, days, hms(ms - days * 86400000)), detail: "", low: false };
-    }
+    case "correspondence":
+      return { text: daysFace(T, ms), detail: "", low: false };
   }
   return { text: hms(ms), detail: "", low: false };
+}
+
+/**
+ * daysFace formats a correspondence clock as days and h:mm:ss, always with
+ * the hours ("0 d 0:30:00", not "0 d 30:00", which reads as thirty hours),
+ * rounding up to the second before splitting off the days (so never
+ * "0 d 24:00:00").
+ */
+function daysFace(T, ms) {
+  const s = Math.ceil(ms / 1000);
+  const days = Math.floor(s / 86400), rest = s - days * 86400;
+  const two = (n) => String(n).padStart(2, "0");
+  return format(T.clockDays, days, `${Math.floor(rest / 3600)}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`);
 }
 
 /** hms formats milliseconds as m:ss or h:mm:ss, rounding up while counting down. */

@@ -66,7 +66,7 @@ function start(root) {
     }
   };
   const board = new Board($("board"), {
-    width: size, height: size, label: T.boardLabel,
+    width: size, height: size, label: T.boardLabel, colorNames: { black: T.black, white: T.white },
     coordinates: pref("tengen.coords") !== "0",
     moveNumbers: pref("tengen.numbers") === "1",
     onClick: clickPoint,
@@ -513,7 +513,9 @@ function start(root) {
       el.classList.toggle("to-move", g.status === "playing" && el.dataset.color === g.toMove);
     }
     const status = [];
-    if (view === null && announcement) {
+    // After the end the result line says how it ended; the last move's
+    // words above it would read as if the game went on.
+    if (view === null && announcement && g.status !== "finished") {
       status.push(announcement);
     }
     if (g.status === "playing") {
@@ -530,9 +532,10 @@ function start(root) {
       (g.status === "scoring" && counted && !state.proposal.acceptedBy.includes(you)));
     document.title = waiting ? format(T.turnTitle, baseTitle) : baseTitle;
     ui.play.hidden = !(mine && (g.status === "playing" || g.status === "scoring"));
-    // The coordinate field is for players while there is something to click.
+    // The coordinate field is for players while there are moves to enter;
+    // in the counting one clicks groups, not points to play.
     if (board.entry) {
-      board.entry.hidden = ui.play.hidden || view !== null;
+      board.entry.hidden = ui.play.hidden || view !== null || g.status !== "playing";
     }
     if (ui.play.hidden) {
       $("resign-confirm").hidden = true;
