@@ -138,19 +138,11 @@ func compareDead(ctx context.Context, command string, files []string, sf scoreFl
 	if slices.Contains(files, "-") {
 		return errors.New("score: --compare reads files, not standard input: the other engine loads them itself")
 	}
-	spec, err := engineSpec(command)
-	if err != nil {
-		return fmt.Errorf("score: --compare: %w", err)
-	}
-	oracle, err := gtp.Start(ctx, spec.Command[0], spec.Command[1:], gtp.ProcessOptions{})
+	oracle, name, err := startOracle(ctx, command)
 	if err != nil {
 		return fmt.Errorf("score: --compare: %w", err)
 	}
 	defer oracle.Close()
-	name, err := oracle.Send(ctx, "name")
-	if err != nil {
-		return fmt.Errorf("score: --compare: %w", err)
-	}
 	agree, total, identical, compared, skipped := 0, 0, 0, 0, 0
 	for _, file := range files {
 		g, err := loadFinal(file, sf, stdin, stderr)
@@ -300,4 +292,23 @@ func printScore(w io.Writer, g *goban.Game, s *goban.Score, source string) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w, "\nX O stones, x o dead stones, # @ stones in seki, b w territory, . neutral")
+}
+
+// startOracle starts the GTP engine of command line command, for
+// --compare and --oracle, and returns it with the name it gives.
+func startOracle(ctx context.Context, command string) (*gtp.Process, string, error) {
+	spec, err := engineSpec(command)
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := gtp.Start(ctx, spec.Command[0], spec.Command[1:], gtp.ProcessOptions{})
+	if err != nil {
+		return nil, "", err
+	}
+	name, err := p.Send(ctx, "name")
+	if err != nil {
+		p.Close()
+		return nil, "", err
+	}
+	return p, name, nil
 }

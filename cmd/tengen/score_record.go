@@ -62,19 +62,11 @@ func scoreAgainstRecords(ctx context.Context, files []string, sf scoreFlags, est
 	scorers = append(scorers, &recordScorer{name: "gtp", score: gtpFinalScore(tengen, sf)})
 
 	if oracle != "" {
-		spec, err := engineSpec(oracle)
-		if err != nil {
-			return fmt.Errorf("score: --oracle: %w", err)
-		}
-		p, err := gtp.Start(ctx, spec.Command[0], spec.Command[1:], gtp.ProcessOptions{})
+		p, name, err := startOracle(ctx, oracle)
 		if err != nil {
 			return fmt.Errorf("score: --oracle: %w", err)
 		}
 		defer p.Close()
-		name, err := p.Send(ctx, "name")
-		if err != nil {
-			return fmt.Errorf("score: --oracle: %w", err)
-		}
 		scorers = append(scorers, &recordScorer{name: strings.ToLower(strings.ReplaceAll(name, " ", "")), score: gtpFinalScore(p.Client, sf)})
 	}
 
