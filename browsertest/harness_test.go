@@ -83,13 +83,6 @@ func (s *site) start(t *testing.T) {
 	}
 }
 
-// restart stops the server and starts it again on the same port and file.
-func (s *site) restart(t *testing.T) {
-	t.Helper()
-	s.stop()
-	s.start(t)
-}
-
 // The browser is started once for all tests; each test user gets a browser
 // context of their own (separate cookies, like two people).
 var (
@@ -225,9 +218,7 @@ func (s *site) person(t *testing.T, name string) *person {
 				return
 			}
 			// Errors include uncaught exceptions, failed loads and
-			// Content-Security-Policy violations. A WebSocket that
-			// cannot connect while the server restarts logs one too;
-			// the test that restarts it filters those.
+			// Content-Security-Policy violations.
 			if m.IsException() || string(m.Type) == "error" {
 				p.mu.Lock()
 				p.errors = append(p.errors, m.String())

@@ -59,9 +59,6 @@ func ParseGoal(s string) (Goal, error) {
 	return 0, fmt.Errorf("tsumego: unknown goal %q", s)
 }
 
-// attacks reports whether the goal is to capture the target.
-func (g Goal) attacks() bool { return g == Kill || g == Capture }
-
 // Result is the outcome of a position for one side.
 type Result uint8
 
