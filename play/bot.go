@@ -393,7 +393,7 @@ func (s *Service) botJob(id int64) {
 func (s *Service) botRequest(lg *game, c goban.Color) BotRequest {
 	req := BotRequest{Request: engine.Request{Game: lg.pos.gb.Clone(), Color: c}, GameID: lg.id, Settings: lg.g.Settings,
 		Moves: lg.moves[:len(lg.moves):len(lg.moves)]}
-	if tc, ok := timeControlOf(lg.g.Settings.TimeControl); ok && lg.clk != nil {
+	if tc := lg.g.Settings.TimeControl; tc.Kind != clock.None && lg.clk != nil {
 		req.Time = tc
 		// The time the game waited for a worker is already the bot's.
 		now := s.cfg.Now()

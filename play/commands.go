@@ -44,7 +44,7 @@ func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
 	}
 	next := state{pos: pos}
 	first := pos.toMove()
-	if tc, ok := timeControlOf(set.TimeControl); ok {
+	if tc := set.TimeControl; tc.Kind != clock.None {
 		if next.clk, err = clock.NewGameClock(tc); err != nil {
 			return nil, err
 		}

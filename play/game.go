@@ -227,7 +227,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
 	lg.state = state{pos: pos, rec: *rec}
 	lg.turnStart = s.cfg.Now()
-	if tc, ok := timeControlOf(g.Settings.TimeControl); ok {
+	if tc := g.Settings.TimeControl; tc.Kind != clock.None {
 		if rec.Clock != nil {
 			lg.clk = rec.Clock.Clone()
 			lg.clk.Recover(s.cfg.Now())
@@ -290,12 +290,6 @@ func rulesOf(set tengen.GameSettings) (goban.Ruleset, error) {
 		return goban.Ruleset{}, tengen.Errorf(tengen.EINVALID, "Unknown ruleset %q.", set.Ruleset)
 	}
 	return r, nil
-}
-
-// timeControlOf returns a game's time control; ok is false when the game has
-// no clock.
-func timeControlOf(tc clock.TimeControl) (clock.TimeControl, bool) {
-	return tc, tc.Kind != clock.None
 }
 
 // count computes the score of the current proposal. The caller holds lg.mu.

@@ -32,7 +32,8 @@ func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 	if g.White != nil {
 		info.WhiteName, info.WhiteRank = g.White.Name, g.White.Rank
 	}
-	tc, hasClock := timeControlOf(g.Settings.TimeControl)
+	tc := g.Settings.TimeControl
+	hasClock := tc.Kind != clock.None
 	if hasClock {
 		tm, ot := clock.SGFProperties(tc)
 		if tm != "" {
