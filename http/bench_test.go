@@ -63,15 +63,7 @@ func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
 	if syncMode == "postgres" {
 		db, syncMode = pgtest.URL(b), ""
 	}
-	a, err := app.Open(context.Background(), app.Config{DBPath: db, Synchronous: syncMode,
-		BaseURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
-		LoginBurst: 1 << 20, ChallengeBurst: 1 << 20, MaxSocketsPerAddress: 1 << 20}) // the setup plays many games from one address
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer a.Close(context.Background())
-	srv := httptest.NewServer(a.Handler())
-	defer srv.Close()
+	srv := benchServer(b, db, syncMode)
 
 	games = max(games, (b.N+benchMovesPerGame-1)/benchMovesPerGame)
 	perGame := (b.N + games - 1) / games
@@ -86,31 +78,9 @@ func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
 	for i := range tables {
 		var cookies [2]string
 		for c := range 2 {
-			jar, _ := cookiejar.New(nil)
-			hc := &nethttp.Client{Jar: jar}
-			body := fmt.Sprintf(`{"name": "p%d-%d", "password": "password-%d"}`, i, c, i)
-			resp, err := hc.Post(srv.URL+"/api/v1/register", "application/json", strings.NewReader(body))
-			if err != nil || resp.StatusCode != 201 {
-				b.Fatalf("register: %v %v", resp, err)
-			}
-			resp.Body.Close()
-			req, _ := nethttp.NewRequest("GET", srv.URL, nil)
-			for _, ck := range jar.Cookies(req.URL) {
-				req.AddCookie(ck)
-			}
-			cookies[c] = req.Header.Get("Cookie")
+			cookies[c] = benchRegister(b, srv, fmt.Sprintf("p%d-%d", i, c))
 		}
-		post := func(cookie, path, body string, out any) {
-			req, _ := nethttp.NewRequest("POST", srv.URL+path, strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Cookie", cookie)
-			resp, err := nethttp.DefaultClient.Do(req)
-			if err != nil || resp.StatusCode != 201 {
-				b.Fatalf("POST %s: %v %v", path, resp, err)
-			}
-			defer resp.Body.Close()
-			json.NewDecoder(resp.Body).Decode(out)
-		}
+		post := func(cookie, path, body string, out any) { benchPost(b, srv, cookie, path, body, 201, out) }
 		setJSON, _ := json.Marshal(map[string]any{"settings": set})
 		var ch struct{ Challenge tengen.Challenge }
 		post(cookies[0], "/api/v1/challenges", string(setJSON), &ch)
@@ -187,5 +157,60 @@ func benchWebSocketMoves(b *testing.B, syncMode string, games int) {
 		p99 := latencies[min(len(latencies)-1, len(latencies)*99/100)]
 		b.ReportMetric(float64(len(latencies))/elapsed.Seconds(), "moves/s")
 		b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
+	}
+}
+
+// benchServer opens the whole server (internal/app) on db for a benchmark,
+// with the limits that a setup playing many games from one address would
+// hit lifted, and closes it when the benchmark ends.
+func benchServer(b *testing.B, db, syncMode string) *httptest.Server {
+	b.Helper()
+	a, err := app.Open(context.Background(), app.Config{DBPath: db, Synchronous: syncMode,
+		BaseURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
+		LoginBurst: 1 << 20, ChallengeBurst: 1 << 20, MaxSocketsPerAddress: 1 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler())
+	b.Cleanup(func() {
+		srv.Close()
+		a.Close(context.Background())
+	})
+	return srv
+}
+
+// benchRegister registers name on srv and returns its session cookie.
+func benchRegister(b *testing.B, srv *httptest.Server, name string) string {
+	b.Helper()
+	jar, _ := cookiejar.New(nil)
+	hc := &nethttp.Client{Jar: jar}
+	resp, err := hc.Post(srv.URL+"/api/v1/register", "application/json",
+		strings.NewReader(fmt.Sprintf(`{"name": %q, "password": "password-of-%s"}`, name, name)))
+	if err != nil || resp.StatusCode != 201 {
+		b.Fatalf("register: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	req, _ := nethttp.NewRequest("GET", srv.URL, nil)
+	for _, ck := range jar.Cookies(req.URL) {
+		req.AddCookie(ck)
+	}
+	return req.Header.Get("Cookie")
+}
+
+// benchPost posts the JSON body to path as the session of cookie, wants
+// status want and decodes the answer into out unless out is nil.
+func benchPost(b *testing.B, srv *httptest.Server, cookie, path, body string, want int, out any) {
+	req, _ := nethttp.NewRequest("POST", srv.URL+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", cookie)
+	resp, err := nethttp.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != want {
+		b.Fatalf("POST %s: %v %v", path, resp, err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		json.NewDecoder(resp.Body).Decode(out)
+	} else {
+		io.Copy(io.Discard, resp.Body)
 	}
 }

@@ -1,25 +1,15 @@
 package http_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
-	nethttp "net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"tengen"
 	"tengen/clock"
-	"tengen/internal/app"
 )
 
 // BenchmarkFinishGameAPI measures finishing a game as a client sees it: a
@@ -35,46 +25,12 @@ func BenchmarkFinishGameAPI(b *testing.B) {
 }
 
 func benchFinishGameAPI(b *testing.B, syncMode string) {
-	a, err := app.Open(context.Background(), app.Config{DBPath: filepath.Join(b.TempDir(), "tengen.db"), Synchronous: syncMode,
-		BaseURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
-		LoginBurst: 1 << 20})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer a.Close(context.Background())
-	srv := httptest.NewServer(a.Handler())
-	defer srv.Close()
-
+	srv := benchServer(b, filepath.Join(b.TempDir(), "tengen.db"), syncMode)
 	var cookies [2]string
 	for c := range 2 {
-		jar, _ := cookiejar.New(nil)
-		hc := &nethttp.Client{Jar: jar}
-		resp, err := hc.Post(srv.URL+"/api/v1/register", "application/json", strings.NewReader(fmt.Sprintf(`{"name": "player%d", "password": "password-%d"}`, c, c)))
-		if err != nil || resp.StatusCode != 201 {
-			b.Fatalf("register: %v %v", resp, err)
-		}
-		resp.Body.Close()
-		req, _ := nethttp.NewRequest("GET", srv.URL, nil)
-		for _, ck := range jar.Cookies(req.URL) {
-			req.AddCookie(ck)
-		}
-		cookies[c] = req.Header.Get("Cookie")
+		cookies[c] = benchRegister(b, srv, fmt.Sprintf("player%d", c))
 	}
-	post := func(cookie, path, body string, want int, out any) {
-		req, _ := nethttp.NewRequest("POST", srv.URL+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Cookie", cookie)
-		resp, err := nethttp.DefaultClient.Do(req)
-		if err != nil || resp.StatusCode != want {
-			b.Fatalf("POST %s: %v %v", path, resp, err)
-		}
-		defer resp.Body.Close()
-		if out != nil {
-			json.NewDecoder(resp.Body).Decode(out)
-		} else {
-			io.Copy(io.Discard, resp.Body)
-		}
-	}
+	post := func(cookie, path, body string, want int, out any) { benchPost(b, srv, cookie, path, body, want, out) }
 	var took [2][]time.Duration
 	b.ResetTimer()
 	for i := range b.N {
