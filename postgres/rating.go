@@ -6,6 +6,7 @@ import (
 
 	"tengen"
 	"tengen/internal/rating"
+	"tengen/internal/sqlrow"
 )
 
 // Ratings are updated by storage, as in package sqlite (see its rating.go
@@ -116,26 +117,14 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 }
 
 // userRatingColumns are the columns of users that findUser and findUsers
-// read for User.Rating, Deviation, Volatility and Rank (see ratingFields).
+// read for User.Rating, Deviation, Volatility and Rank (see ratingFields and sqlrow.Rank).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
 
 // ratingFields returns the scan destinations of userRatingColumns for u.
 // The last, rating_fixed, sets u.Rank from the columns before it, which
 // Scan has filled by then (it fills its destinations in order).
 func ratingFields(u *tengen.User) []any {
-	return []any{&u.Rating, &u.Deviation, &u.Volatility, rankScanner{u}}
-}
-
-// rankScanner scans rating_fixed into the user's Rank (see ratingFields).
-type rankScanner struct{ u *tengen.User }
-
-func (r rankScanner) Scan(src any) error {
-	fixed, ok := src.(bool)
-	if !ok {
-		return fmt.Errorf("rating_fixed column holds %T", src)
-	}
-	r.u.Rank = rating.Label(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
-	return nil
+	return []any{&u.Rating, &u.Deviation, &u.Volatility, sqlrow.Rank{U: u}}
 }
 
 // rateGame updates the ratings of g's players after its result was stored

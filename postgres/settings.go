@@ -1,13 +1,9 @@
 package postgres
 
 import (
-	"encoding"
-	"fmt"
-	"time"
-
 	"tengen"
 	"tengen/clock"
-	"tengen/goban"
+	"tengen/internal/sqlrow"
 )
 
 // settingsColumns are the columns that hold a tengen.GameSettings; the
@@ -33,46 +29,11 @@ func settingsDest(s *tengen.GameSettings) (dest []any, finish func()) {
 	tc := &s.TimeControl
 	var days, maxDays int
 	dest = []any{&s.BoardSize, &s.Ruleset, &s.Komi, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
-		textScanner{&tc.Kind}, msScanner{&tc.MainTime}, &tc.Periods, msScanner{&tc.PeriodTime}, &tc.Stones,
-		msScanner{&tc.Increment}, msScanner{&tc.MaxTime}, &days, &maxDays, &s.Rated}
+		sqlrow.Text{V: &tc.Kind}, sqlrow.Millis{D: &tc.MainTime}, &tc.Periods, sqlrow.Millis{D: &tc.PeriodTime}, &tc.Stones,
+		sqlrow.Millis{D: &tc.Increment}, sqlrow.Millis{D: &tc.MaxTime}, &days, &maxDays, &s.Rated}
 	return dest, func() {
 		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
 			*tc = clock.CorrespondenceDays(days, maxDays)
 		}
 	}
-}
-
-// textScanner scans a text column into a value that reads its text form,
-// such as goban.Color and clock.Kind.
-type textScanner struct{ v encoding.TextUnmarshaler }
-
-func (t textScanner) Scan(src any) error {
-	switch v := src.(type) {
-	case string:
-		return t.v.UnmarshalText([]byte(v))
-	case []byte:
-		return t.v.UnmarshalText(v)
-	}
-	return fmt.Errorf("text column holds %T", src)
-}
-
-// colorText is the stored form of a colour: "black", "white" or "".
-func colorText(c goban.Color) string {
-	b, err := c.MarshalText()
-	if err != nil {
-		return c.String() // refused by the columns' CHECK constraints
-	}
-	return string(b)
-}
-
-// msScanner scans a duration stored in milliseconds.
-type msScanner struct{ d *time.Duration }
-
-func (m msScanner) Scan(src any) error {
-	v, ok := src.(int64)
-	if !ok {
-		return fmt.Errorf("duration column holds %T", src)
-	}
-	*m.d = time.Duration(v) * time.Millisecond
-	return nil
 }
