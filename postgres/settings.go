@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"tengen"
-	"tengen/clock"
 	"tengen/internal/sqlrow"
 )
 
@@ -10,30 +9,13 @@ import (
 // challenges and games tables share them.
 const settingsColumns = `board_size, ruleset, komi, handicap, free_handicap, color, tc_kind, tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms, tc_max_ms, tc_days_per_move, tc_max_days, rated`
 
+// settingsArgs returns the arguments of the settings columns.
 func settingsArgs(s tengen.GameSettings) []any {
-	tc := s.TimeControl
-	// Correspondence games are stored in days (tc_days_per_move,
-	// tc_max_days) with the duration columns zero, as in package sqlite.
-	days, maxDays, inDays := tc.Days()
-	if inDays {
-		tc = clock.TimeControl{Kind: tc.Kind}
-	}
-	return []any{s.BoardSize, s.Ruleset, s.Komi, s.Handicap, s.FreeHandicap, string(s.Color),
-		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
-		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
+	return sqlrow.SettingsArgs(s, s.Komi, s.FreeHandicap)
 }
 
 // settingsDest returns the scan destinations of the settings columns;
 // call finish after the scan.
 func settingsDest(s *tengen.GameSettings) (dest []any, finish func()) {
-	tc := &s.TimeControl
-	var days, maxDays int
-	dest = []any{&s.BoardSize, &s.Ruleset, &s.Komi, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
-		sqlrow.Text{V: &tc.Kind}, sqlrow.Millis{D: &tc.MainTime}, &tc.Periods, sqlrow.Millis{D: &tc.PeriodTime}, &tc.Stones,
-		sqlrow.Millis{D: &tc.Increment}, sqlrow.Millis{D: &tc.MaxTime}, &days, &maxDays, &s.Rated}
-	return dest, func() {
-		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
-			*tc = clock.CorrespondenceDays(days, maxDays)
-		}
-	}
+	return sqlrow.SettingsDest(s, &s.Komi)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"tengen"
-	"tengen/clock"
 	"tengen/internal/sqlrow"
 )
 
@@ -22,6 +21,8 @@ const (
 	v1SettingsPlaceholders = `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`
 )
 
+// settingsArgs returns the arguments of the settings columns: komi NULL
+// for the ruleset's default, free_handicap 0 or 1.
 func settingsArgs(s tengen.GameSettings) []any {
 	var komi any // NULL: ruleset default
 	if s.Komi != nil {
@@ -31,31 +32,13 @@ func settingsArgs(s tengen.GameSettings) []any {
 	if s.FreeHandicap {
 		free = 1
 	}
-	tc := s.TimeControl
-	// Correspondence games are stored in days (tc_days_per_move,
-	// tc_max_days) with the duration columns zero, as they always were.
-	days, maxDays, inDays := tc.Days()
-	if inDays {
-		tc = clock.TimeControl{Kind: tc.Kind}
-	}
-	return []any{s.BoardSize, s.Ruleset, komi, s.Handicap, free, string(s.Color),
-		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
-		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
+	return sqlrow.SettingsArgs(s, komi, free)
 }
 
 // settingsDest returns the scan destinations of the settings columns;
 // call finish after the scan.
 func settingsDest(s *tengen.GameSettings) (dest []any, finish func()) {
-	tc := &s.TimeControl
-	var days, maxDays int
-	dest = []any{&s.BoardSize, &s.Ruleset, komiScanner{&s.Komi}, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
-		sqlrow.Text{V: &tc.Kind}, sqlrow.Millis{D: &tc.MainTime}, &tc.Periods, sqlrow.Millis{D: &tc.PeriodTime}, &tc.Stones,
-		sqlrow.Millis{D: &tc.Increment}, sqlrow.Millis{D: &tc.MaxTime}, &days, &maxDays, &s.Rated}
-	return dest, func() {
-		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
-			*tc = clock.CorrespondenceDays(days, maxDays)
-		}
-	}
+	return sqlrow.SettingsDest(s, komiScanner{&s.Komi})
 }
 
 // komiScanner scans a nullable komi column.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/clock"
 	"tengen/goban"
 	"tengen/internal/rating"
 )
@@ -70,4 +71,38 @@ func (r Rank) Scan(src any) error {
 	}
 	r.U.Rank = rating.Label(r.U.Bot, fixed, r.U.Rating, r.U.Deviation)
 	return nil
+}
+
+// SettingsArgs returns the arguments of the settings columns, in the order
+// board_size, ruleset, komi, handicap, free_handicap, color, tc_kind,
+// tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms,
+// tc_max_ms, tc_days_per_move, tc_max_days, rated. komi and free are
+// s.Komi and s.FreeHandicap in the backend's form of those columns.
+func SettingsArgs(s tengen.GameSettings, komi, free any) []any {
+	tc := s.TimeControl
+	// Correspondence games are stored in days (tc_days_per_move,
+	// tc_max_days) with the duration columns zero, as they always were.
+	days, maxDays, inDays := tc.Days()
+	if inDays {
+		tc = clock.TimeControl{Kind: tc.Kind}
+	}
+	return []any{s.BoardSize, s.Ruleset, komi, s.Handicap, free, string(s.Color),
+		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
+		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
+}
+
+// SettingsDest returns the scan destinations of the settings columns, in
+// the order of SettingsArgs, with komi the destination of s.Komi in the
+// backend's form; call finish after the scan.
+func SettingsDest(s *tengen.GameSettings, komi any) (dest []any, finish func()) {
+	tc := &s.TimeControl
+	var days, maxDays int
+	dest = []any{&s.BoardSize, &s.Ruleset, komi, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
+		Text{&tc.Kind}, Millis{&tc.MainTime}, &tc.Periods, Millis{&tc.PeriodTime}, &tc.Stones,
+		Millis{&tc.Increment}, Millis{&tc.MaxTime}, &days, &maxDays, &s.Rated}
+	return dest, func() {
+		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
+			*tc = clock.CorrespondenceDays(days, maxDays)
+		}
+	}
 }
