@@ -231,13 +231,3 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	}
 	return nil
 }
-
-// startingRating is the rating a new account starts at (rating.Starting),
-// with the player's message for a rank out of range.
-func startingRating(rank string) (rating.Rating, error) {
-	r, err := rating.Starting(rank)
-	if err != nil {
-		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
-	}
-	return r, nil
-}

@@ -1,7 +1,8 @@
-// Package sqlrow holds the scan destinations and stored forms of values
-// that packages sqlite and postgres share: the column types agree between
-// the two schemas, so the Go side of reading them lives here once, while
-// each backend keeps its own SQL.
+// Package sqlrow holds the Go side of what packages sqlite and postgres
+// share: the scan destinations and stored forms of columns whose types
+// agree between the two schemas, the messages of the constraints both
+// schemas name alike, and the starting rating of a new account. Each
+// backend keeps its own SQL.
 package sqlrow
 
 import (
@@ -105,4 +106,14 @@ func SettingsDest(s *tengen.GameSettings, komi any) (dest []any, finish func()) 
 			*tc = clock.CorrespondenceDays(days, maxDays)
 		}
 	}
+}
+
+// StartingRating is the rating a new account starts at (rating.Starting),
+// with the player's message for a rank out of range.
+func StartingRating(rank string) (rating.Rating, error) {
+	r, err := rating.Starting(rank)
+	if err != nil {
+		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
+	}
+	return r, nil
 }
