@@ -79,7 +79,7 @@ const userColumns = `id, name, password_hash, language, bot, admin, disabled, cr
 
 func userFields(u *tengen.User) []any {
 	return append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, &u.CreatedAt, &u.UpdatedAt},
-		ratingFields(u)...)
+		sqlrow.RatingFields(u)...)
 }
 
 // FindUsers implements tengen.UserService.

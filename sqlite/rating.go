@@ -6,7 +6,6 @@ import (
 
 	"tengen"
 	"tengen/internal/rating"
-	"tengen/internal/sqlrow"
 )
 
 // Ratings are updated by storage, not by package play, because the update
@@ -124,15 +123,9 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 }
 
 // userRatingColumns are the columns of users that findUser and findUsers
-// read for User.Rating, Deviation, Volatility and Rank (see ratingFields and sqlrow.Rank).
+// read for User.Rating, Deviation, Volatility and Rank (see
+// sqlrow.RatingFields).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
-
-// ratingFields returns the scan destinations of userRatingColumns for u.
-// The last, rating_fixed, sets u.Rank from the columns before it, which
-// Rows.Scan has filled by then (it fills its destinations in order).
-func ratingFields(u *tengen.User) []any {
-	return []any{&u.Rating, &u.Deviation, &u.Volatility, sqlrow.Rank{U: u}}
-}
 
 // The statements of rating a game, on the path of the move that ends it
 // (see hot). Both players' rows are written by one statement each, since

@@ -53,6 +53,13 @@ func (m Millis) Scan(src any) error {
 	return nil
 }
 
+// RatingFields returns the scan destinations of the users columns rating,
+// deviation, volatility and rating_fixed, in that order, for u. The last
+// sets u.Rank from the columns before it (see Rank).
+func RatingFields(u *tengen.User) []any {
+	return []any{&u.Rating, &u.Deviation, &u.Volatility, Rank{u}}
+}
+
 // Rank scans the users.rating_fixed column into the user's Rank. It must
 // come after the rating and deviation columns in the scan destinations:
 // it reads them from U, which the scan fills in order. SQLite stores the
