@@ -11,6 +11,7 @@ import (
 	"tengen/clock"
 	"tengen/goban"
 	"tengen/internal/rating"
+	"tengen/internal/sqlrow"
 )
 
 // Compile-time check that GameService implements the interface.
@@ -76,7 +77,7 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 		ToMove: c.Settings.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
 	g.BlackID, g.WhiteID = c.Settings.AssignColors(c.ChallengerID, userID, s.db.Coin)
 	args := append([]any{g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
-	args = append(args, string(g.Status), colorText(g.ToMove), 0, "", tx.now)
+	args = append(args, string(g.Status), sqlrow.ColorText(g.ToMove), 0, "", tx.now)
 	n := len(args)
 	g.ID, err = tx.insertID(ctx, `INSERT INTO games (challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at)
 		VALUES (`+placeholders(1, n)+fmt.Sprintf(`, $%d) RETURNING id`, n), args...)
@@ -123,7 +124,7 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	for rows.Next() {
 		m := tengen.GameMove{GameID: gameID}
 		var clockJSON []byte
-		if err := rows.Scan(&m.Seq, textScanner{&m.Color}, (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clockJSON, &m.CreatedAt); err != nil {
+		if err := rows.Scan(&m.Seq, sqlrow.Text{V: &m.Color}, (*string)(&m.Kind), &m.X, &m.Y, sqlrow.Millis{D: &m.TimeUsed}, &clockJSON, &m.CreatedAt); err != nil {
 			return nil, err
 		}
 		if clockJSON != nil {
@@ -209,9 +210,9 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	stmts := []statement{
 		{`UPDATE games SET move_count = $1, to_move = $2, status = $3, result = $4, updated_at = $5
 		WHERE id = $6 AND move_count = $7 AND status <> 'finished'`,
-			[]any{mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq - 1}},
+			[]any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq - 1}},
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			[]any{mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON, tx.now}},
+			[]any{mv.GameID, mv.Seq, sqlrow.ColorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON, tx.now}},
 	}
 	if upd.Record != nil {
 		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
@@ -337,7 +338,7 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	}
 	stmts := []statement{{`UPDATE games SET to_move = $1, status = $2, result = $3, updated_at = $4
 		WHERE id = $5 AND move_count = $6 AND status <> 'finished'`,
-		[]any{colorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount}}}
+		[]any{sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount}}}
 	if upd.Record != nil {
 		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
 		if err != nil {
@@ -430,7 +431,7 @@ func gameDest(g *tengen.Game) (dest []any, finish func()) {
 	var challenge *int64
 	sd, finishSettings := settingsDest(&g.Settings)
 	dest = append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, sd...)
-	dest = append(dest, (*string)(&g.Status), textScanner{&g.ToMove}, &g.MoveCount, &g.Result, &g.CreatedAt, &g.UpdatedAt)
+	dest = append(dest, (*string)(&g.Status), sqlrow.Text{V: &g.ToMove}, &g.MoveCount, &g.Result, &g.CreatedAt, &g.UpdatedAt)
 	return dest, func() {
 		finishSettings()
 		if challenge != nil {

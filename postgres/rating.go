@@ -116,27 +116,9 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 }
 
 // userRatingColumns are the columns of users that findUser and findUsers
-// read for User.Rating, Deviation, Volatility and Rank (see ratingFields).
+// read for User.Rating, Deviation, Volatility and Rank (see
+// sqlrow.RatingFields).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
-
-// ratingFields returns the scan destinations of userRatingColumns for u.
-// The last, rating_fixed, sets u.Rank from the columns before it, which
-// Scan has filled by then (it fills its destinations in order).
-func ratingFields(u *tengen.User) []any {
-	return []any{&u.Rating, &u.Deviation, &u.Volatility, rankScanner{u}}
-}
-
-// rankScanner scans rating_fixed into the user's Rank (see ratingFields).
-type rankScanner struct{ u *tengen.User }
-
-func (r rankScanner) Scan(src any) error {
-	fixed, ok := src.(bool)
-	if !ok {
-		return fmt.Errorf("rating_fixed column holds %T", src)
-	}
-	r.u.Rank = rating.Label(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
-	return nil
-}
 
 // rateGame updates the ratings of g's players after its result was stored
 // in tx, if g is rated: both players from their ratings as they stand,
@@ -214,14 +196,4 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	}
 	_, err = tx.pipeline(ctx, stmts...)
 	return err
-}
-
-// startingRating is the rating a new account starts at (rating.Starting),
-// with the player's message for a rank out of range.
-func startingRating(rank string) (rating.Rating, error) {
-	r, err := rating.Starting(rank)
-	if err != nil {
-		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
-	}
-	return r, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"tengen"
 	"tengen/internal/rating"
+	"tengen/internal/sqlrow"
 )
 
 // Compile-time check that UserService implements the interface.
@@ -47,7 +48,7 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 	if err := u.Validate(); err != nil {
 		return err
 	}
-	r, err := startingRating(u.Rank)
+	r, err := sqlrow.StartingRating(u.Rank)
 	if err != nil {
 		return err
 	}
@@ -78,7 +79,7 @@ const userColumns = `id, name, password_hash, language, bot, admin, disabled, cr
 
 func userFields(u *tengen.User) []any {
 	return append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, &u.CreatedAt, &u.UpdatedAt},
-		ratingFields(u)...)
+		sqlrow.RatingFields(u)...)
 }
 
 // FindUsers implements tengen.UserService.

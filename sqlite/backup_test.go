@@ -14,6 +14,7 @@ import (
 
 	"tengen"
 	"tengen/sqlite"
+	"tengen/storagetest"
 )
 
 // TestBackup copies a database that is open and has a write-ahead log, and
@@ -140,7 +141,7 @@ func BenchmarkBackup(b *testing.B) {
 	}
 	gs := make([]game, games)
 	for i := range gs {
-		gs[i].g, gs[i].users = benchGame(b, s, i)
+		gs[i].g, gs[i].users = storagetest.BenchGame(b, s, i)
 	}
 	appendMove := func(g game, seq int) error {
 		u := g.users[(seq-1)%2]

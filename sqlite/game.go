@@ -13,6 +13,7 @@ import (
 	"tengen/clock"
 	"tengen/goban"
 	"tengen/internal/rating"
+	"tengen/internal/sqlrow"
 )
 
 // Compile-time check that GameService implements the interface.
@@ -80,7 +81,7 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 		ToMove: c.Settings.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
 	g.BlackID, g.WhiteID = c.Settings.AssignColors(c.ChallengerID, userID, s.db.Coin)
 	args := append([]any{g.ID, g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
-	args = append(args, string(g.Status), colorText(g.ToMove), 0, "", formatTime(tx.now), formatTime(tx.now))
+	args = append(args, string(g.Status), sqlrow.ColorText(g.ToMove), 0, "", formatTime(tx.now), formatTime(tx.now))
 	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at)
 		VALUES (?, ?, ?, ?, `+settingsPlaceholders+`, ?, ?, ?, ?, ?, ?)`, args...); err != nil {
 		return nil, err
@@ -121,7 +122,7 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 	for rows.Next() {
 		m := tengen.GameMove{GameID: gameID}
 		var clockJSON string
-		if err := rows.Scan(&m.Seq, textScanner{&m.Color}, (*string)(&m.Kind), &m.X, &m.Y, msScanner{&m.TimeUsed}, &clockJSON, timeText{&m.CreatedAt}); err != nil {
+		if err := rows.Scan(&m.Seq, sqlrow.Text{V: &m.Color}, (*string)(&m.Kind), &m.X, &m.Y, sqlrow.Millis{D: &m.TimeUsed}, &clockJSON, timeText{&m.CreatedAt}); err != nil {
 			return nil, err
 		}
 		if clockJSON != "" {
@@ -217,7 +218,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
 	res, err := tx.ExecContext(ctx, appendMoveQuery,
-		mv.Seq, colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, mv.Seq-1)
+		mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, mv.Seq-1)
 	if err != nil {
 		return nil, mv, err
 	}
@@ -238,7 +239,7 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		return nil, mv, err
 	}
 	if _, err := tx.ExecContext(ctx, insertMoveQuery,
-		mv.GameID, mv.Seq, colorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockText, formatTime(tx.now)); err != nil {
+		mv.GameID, mv.Seq, sqlrow.ColorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockText, formatTime(tx.now)); err != nil {
 		return nil, mv, err
 	}
 	if upd.Record != nil {
@@ -319,7 +320,7 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 		updated = tx.now
 	}
 	res, err := tx.ExecContext(ctx, updateGameQuery,
-		colorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(updated), g.ID, moveCount)
+		sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(updated), g.ID, moveCount)
 	if err != nil {
 		return nil, err
 	}
@@ -454,7 +455,7 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 		var challenge sql.NullInt64
 		sd, finish := settingsDest(&g.Settings)
 		dest := append([]any{&g.ID, &challenge, &g.BlackID, &g.WhiteID}, sd...)
-		dest = append(dest, (*string)(&g.Status), textScanner{&g.ToMove}, &g.MoveCount, &g.Result, timeText{&g.CreatedAt}, timeText{&g.UpdatedAt})
+		dest = append(dest, (*string)(&g.Status), sqlrow.Text{V: &g.ToMove}, &g.MoveCount, &g.Result, timeText{&g.CreatedAt}, timeText{&g.UpdatedAt})
 		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, err
 		}

@@ -123,32 +123,9 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 }
 
 // userRatingColumns are the columns of users that findUser and findUsers
-// read for User.Rating, Deviation, Volatility and Rank (see ratingFields).
+// read for User.Rating, Deviation, Volatility and Rank (see
+// sqlrow.RatingFields).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
-
-// ratingFields returns the scan destinations of userRatingColumns for u.
-// The last, rating_fixed, sets u.Rank from the columns before it, which
-// Rows.Scan has filled by then (it fills its destinations in order).
-func ratingFields(u *tengen.User) []any {
-	return []any{&u.Rating, &u.Deviation, &u.Volatility, rankScanner{u}}
-}
-
-// rankScanner scans rating_fixed into the user's Rank (see ratingFields).
-type rankScanner struct{ u *tengen.User }
-
-func (r rankScanner) Scan(src any) error {
-	var fixed bool
-	switch v := src.(type) {
-	case int64:
-		fixed = v != 0
-	case bool:
-		fixed = v
-	default:
-		return fmt.Errorf("rating_fixed column holds %T", src)
-	}
-	r.u.Rank = rating.Label(r.u.Bot, fixed, r.u.Rating, r.u.Deviation)
-	return nil
-}
 
 // The statements of rating a game, on the path of the move that ends it
 // (see hot). Both players' rows are written by one statement each, since
@@ -246,14 +223,4 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 		return err
 	}
 	return nil
-}
-
-// startingRating is the rating a new account starts at (rating.Starting),
-// with the player's message for a rank out of range.
-func startingRating(rank string) (rating.Rating, error) {
-	r, err := rating.Starting(rank)
-	if err != nil {
-		return rating.Rating{}, tengen.Errorf(tengen.EINVALID, "Starting rank %q is not between 30k and 9d.", rank)
-	}
-	return r, nil
 }

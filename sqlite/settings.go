@@ -1,13 +1,10 @@
 package sqlite
 
 import (
-	"encoding"
 	"fmt"
-	"time"
 
 	"tengen"
-	"tengen/clock"
-	"tengen/goban"
+	"tengen/internal/sqlrow"
 )
 
 // settingsColumns are the columns that hold a tengen.GameSettings; the
@@ -24,6 +21,8 @@ const (
 	v1SettingsPlaceholders = `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`
 )
 
+// settingsArgs returns the arguments of the settings columns: komi NULL
+// for the ruleset's default, free_handicap 0 or 1.
 func settingsArgs(s tengen.GameSettings) []any {
 	var komi any // NULL: ruleset default
 	if s.Komi != nil {
@@ -33,54 +32,13 @@ func settingsArgs(s tengen.GameSettings) []any {
 	if s.FreeHandicap {
 		free = 1
 	}
-	tc := s.TimeControl
-	// Correspondence games are stored in days (tc_days_per_move,
-	// tc_max_days) with the duration columns zero, as they always were.
-	days, maxDays, inDays := tc.Days()
-	if inDays {
-		tc = clock.TimeControl{Kind: tc.Kind}
-	}
-	return []any{s.BoardSize, s.Ruleset, komi, s.Handicap, free, string(s.Color),
-		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
-		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
+	return sqlrow.SettingsArgs(s, komi, free)
 }
 
 // settingsDest returns the scan destinations of the settings columns;
 // call finish after the scan.
 func settingsDest(s *tengen.GameSettings) (dest []any, finish func()) {
-	tc := &s.TimeControl
-	var days, maxDays int
-	dest = []any{&s.BoardSize, &s.Ruleset, komiScanner{&s.Komi}, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
-		textScanner{&tc.Kind}, msScanner{&tc.MainTime}, &tc.Periods, msScanner{&tc.PeriodTime}, &tc.Stones,
-		msScanner{&tc.Increment}, msScanner{&tc.MaxTime}, &days, &maxDays, &s.Rated}
-	return dest, func() {
-		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
-			*tc = clock.CorrespondenceDays(days, maxDays)
-		}
-	}
-}
-
-// textScanner scans a text column into a value that reads its text form,
-// such as goban.Color and clock.Kind.
-type textScanner struct{ v encoding.TextUnmarshaler }
-
-func (t textScanner) Scan(src any) error {
-	switch v := src.(type) {
-	case string:
-		return t.v.UnmarshalText([]byte(v))
-	case []byte:
-		return t.v.UnmarshalText(v)
-	}
-	return fmt.Errorf("text column holds %T", src)
-}
-
-// colorText is the stored form of a colour: "black", "white" or "".
-func colorText(c goban.Color) string {
-	b, err := c.MarshalText()
-	if err != nil {
-		return c.String() // refused by the columns' CHECK constraints
-	}
-	return string(b)
+	return sqlrow.SettingsDest(s, komiScanner{&s.Komi})
 }
 
 // komiScanner scans a nullable komi column.
@@ -98,17 +56,5 @@ func (k komiScanner) Scan(src any) error {
 	default:
 		return fmt.Errorf("komi column holds %T", src)
 	}
-	return nil
-}
-
-// msScanner scans a duration stored in milliseconds.
-type msScanner struct{ d *time.Duration }
-
-func (m msScanner) Scan(src any) error {
-	v, ok := src.(int64)
-	if !ok {
-		return fmt.Errorf("duration column holds %T", src)
-	}
-	*m.d = time.Duration(v) * time.Millisecond
 	return nil
 }

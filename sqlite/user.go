@@ -8,6 +8,7 @@ import (
 
 	"tengen"
 	"tengen/internal/rating"
+	"tengen/internal/sqlrow"
 )
 
 // Compile-time check that UserService implements the interface.
@@ -60,7 +61,7 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 	} else if tengen.ErrorCode(err) != tengen.ENOTFOUND {
 		return err
 	}
-	r, err := startingRating(u.Rank)
+	r, err := sqlrow.StartingRating(u.Rank)
 	if err != nil {
 		return err
 	}
@@ -88,7 +89,7 @@ const userColumns = `id, name, password_hash, language, bot, admin, disabled, cr
 
 func userFields(u *tengen.User) []any {
 	return append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, timeText{&u.CreatedAt}, timeText{&u.UpdatedAt}},
-		ratingFields(u)...)
+		sqlrow.RatingFields(u)...)
 }
 
 // FindUsers implements tengen.UserService.
