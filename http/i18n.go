@@ -87,6 +87,13 @@ func (c catalog) text(key string, args ...any) (string, error) {
 	return s, nil
 }
 
+// decimal writes f with as many decimals as it needs and the language's
+// decimal separator (6.5 in English, 6,5 in German), as formatNumber does in
+// the browser.
+func (c catalog) decimal(f float64) string {
+	return strings.Replace(strconv.FormatFloat(f, 'f', -1, 64), ".", c.must("number.decimalSeparator"), 1)
+}
+
 // must is text for Go code with keys known to exist.
 func (c catalog) must(key string, args ...any) string {
 	s, err := c.text(key, args...)

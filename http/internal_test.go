@@ -188,6 +188,35 @@ func TestTimeControlText(t *testing.T) {
 	}
 }
 
+// TestKomiText checks that komi on server-rendered pages uses the page
+// language's decimal separator, as the game page's script does: a German lobby
+// said "7.5" next to a game header saying "6,5".
+func TestKomiText(t *testing.T) {
+	cats, err := loadCatalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := func(f float64) *float64 { return &f }
+	tests := []struct {
+		s      tengen.GameSettings
+		en, de string
+	}{
+		{tengen.GameSettings{BoardSize: 19, Ruleset: "japanese"}, "6.5", "6,5"},
+		{tengen.GameSettings{BoardSize: 13, Ruleset: "chinese"}, "7.5", "7,5"},
+		{tengen.GameSettings{BoardSize: 9, Ruleset: "japanese", Komi: k(-3.5)}, "-3.5", "-3,5"},
+		{tengen.GameSettings{BoardSize: 9, Ruleset: "japanese", Komi: k(0)}, "0", "0"},
+		{tengen.GameSettings{BoardSize: 9, Ruleset: "nonesuch"}, "rule default", "Regelvorgabe"},
+	}
+	for _, tt := range tests {
+		if got := komiText(cats["en"], tt.s); got != tt.en {
+			t.Errorf("en %+v = %q, want %q", tt.s, got, tt.en)
+		}
+		if got := komiText(cats["de"], tt.s); got != tt.de {
+			t.Errorf("de %+v = %q, want %q", tt.s, got, tt.de)
+		}
+	}
+}
+
 // TestErrorCatalogs checks that every application error format in the
 // packages that make them (root, sqlite, play, http) has a translation with the
 // same verbs in every non-English error catalogue, and that no catalogue

@@ -84,7 +84,7 @@ func opponentOf(g *tengen.Game, u *tengen.User) *tengen.User {
 // komiText shows the komi of a game with settings s.
 func komiText(cat catalog, s tengen.GameSettings) string {
 	if s.Komi != nil {
-		return strconv.FormatFloat(*s.Komi, 'f', -1, 64)
+		return cat.decimal(*s.Komi)
 	}
 	// The ruleset's default, as the game will have it: a player deciding
 	// on a challenge wants the number, not "the rules' default".
@@ -92,7 +92,7 @@ func komiText(cat catalog, s tengen.GameSettings) string {
 	if err != nil {
 		return cat.must("komi.default")
 	}
-	return strconv.FormatFloat(r.DefaultKomi(s.BoardSize, s.BoardSize, s.Handicap), 'f', -1, 64)
+	return cat.decimal(r.DefaultKomi(s.BoardSize, s.BoardSize, s.Handicap))
 }
 
 // timeControlText summarises a time control for people.

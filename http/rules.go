@@ -3,7 +3,6 @@ package http
 import (
 	"fmt"
 	nethttp "net/http"
-	"strconv"
 
 	"tengen/goban"
 )
@@ -44,7 +43,7 @@ func rulesRows(cat catalog, rulesets []goban.Ruleset) []rulesRow {
 		if r.NoKomi {
 			return cat.must("rules.komi.none")
 		}
-		f := func(k float64) string { return strconv.FormatFloat(k, 'f', -1, 64) }
+		f := cat.decimal
 		s := f(r.Komi19)
 		if r.Komi19 != r.Komi13 || r.Komi13 != r.Komi9 || r.Komi9 != r.KomiOther {
 			s = cat.must("rules.komi.sizes", f(r.Komi19), f(r.Komi13), f(r.Komi9))

@@ -485,7 +485,7 @@ func TestPagesInBothLanguages(t *testing.T) {
 		// Phones hide the header row; each cell carries its column's name.
 		{bob, "/", 200, `<td data-label="Board">`, `<td data-label="Brett">`},
 		{alice, "/", 200, `<td data-label="Moves">`, `<td data-label="Züge">`},
-		{bob, "/", 200, `<td data-label="Komi">6.5</td>`, `<td data-label="Komi">6.5</td>`},
+		{bob, "/", 200, `<td data-label="Komi">6.5</td>`, `<td data-label="Komi">6,5</td>`},
 		{bob, "/", 200, "2 days per move, at most 10", "2 Tage pro Zug, höchstens 10"},
 		{anon, "/signup", 200, "Create an account", "Konto anlegen"},
 		{anon, "/signup", 200, "(no accents or spaces)", "(ohne Umlaute, Akzente und Leerzeichen)"},
