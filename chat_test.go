@@ -74,3 +74,24 @@ func TestNormalizeChatText(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNormalizeChatText: any input either is refused with EINVALID or comes
+// back as a valid message that normalises to itself.
+func FuzzNormalizeChatText(f *testing.F) {
+	for _, s := range []string{"hello", " a\nb ", "<b>x</b>", "\xff", "a\x00", strings.Repeat("碁", tengen.MaxChatLen)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := tengen.NormalizeChatText(in)
+		if err != nil {
+			if tengen.ErrorCode(err) != tengen.EINVALID {
+				t.Fatalf("%q: code %q", in, tengen.ErrorCode(err))
+			}
+			return
+		}
+		again, err := tengen.NormalizeChatText(out)
+		if err != nil || again != out || out == "" || len([]rune(out)) > tengen.MaxChatLen {
+			t.Fatalf("%q gave %q, which normalises to %q, %v", in, out, again, err)
+		}
+	})
+}
