@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"tengen"
@@ -124,9 +125,7 @@ func (s *ChatService) FindChatMessages(ctx context.Context, f tengen.ChatFilter)
 		return nil, err
 	}
 	// Newest first picks the last Limit; the caller wants them in order.
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	return out, nil
 }
 

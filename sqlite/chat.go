@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 
 	"tengen"
@@ -121,9 +122,7 @@ func (s *ChatService) FindChatMessages(ctx context.Context, f tengen.ChatFilter)
 		return nil, err
 	}
 	// Newest first picks the last Limit; the caller wants them in order.
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	return out, nil
 }
 
