@@ -105,6 +105,15 @@ func TestChat(t *testing.T) {
 		t.Errorf("a visitor reads %q of the players' chat during the game", got)
 	}
 
+	// Alice resigns: now everybody reads both rooms.
+	alice.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
+	carol.waitFor("both rooms after the game", `!document.getElementById("chat-tab-players").hidden && !document.getElementById("chat-tab-spectators").hidden`)
+	carol.do("players' tab", chromedp.Click(chromedp.CSS("#chat-tab-players")))
+	carol.waitChat(evil)
+	bob.waitFor("the note after the game", `document.getElementById("chat-room-note").textContent.includes("over")`)
+	bob.do("show chat", chromedp.ScrollIntoView(chromedp.CSS("#chat")))
+	bob.screenshot("tengen-chat-finished-phone.png")
+
 	// The lobby's chat.
 	alice.open("/")
 	alice.waitFor("the lobby chat", `!!document.getElementById("chat-form") && document.querySelector("#chat-log li")`)

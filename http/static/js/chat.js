@@ -101,7 +101,9 @@ function mount(panel) {
       log.scrollTop = log.scrollHeight;
     }
     if (roomNote) {
-      roomNote.textContent = ownRoom === "players" ? L.players : ownRoom === "spectators" ? L.spectators : "";
+      // Both rooms open to a player only when the game is over.
+      const over = rooms.length > 1;
+      roomNote.textContent = over ? L.over : ownRoom === "players" ? L.players : ownRoom === "spectators" ? L.spectators : "";
       roomNote.hidden = !roomNote.textContent;
       form.hidden = !ownRoom;
     }
@@ -145,18 +147,21 @@ function mount(panel) {
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text;
-    li.append(when, " ", author);
+    // The line above the text: who, when, and what one can do about it.
+    const meta = document.createElement("div");
+    meta.className = "chat-meta";
+    meta.append(author, " ", when);
     if (me && m.author !== me) {
       const b = button(L.mute, () => setMuted(m.author, true), format(L.muteName, m.author));
       b.classList.add("chat-mute");
-      li.append(" ", b);
+      meta.append(" ", b);
     }
-    li.append(": ", text);
     if (admin) {
       const b = button(L.delete, () => remove(m), L.delete);
       b.classList.add("chat-delete");
-      li.append(" ", b);
+      meta.append(" ", b);
     }
+    li.append(meta, text);
     return li;
   }
 
