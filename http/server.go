@@ -132,6 +132,10 @@ type Services struct {
 	// solved what; without it nothing is stored.
 	Problems        tengen.ProblemService
 	ProblemProgress tengen.ProblemProgressService
+	// Analysis runs the engine's analysis of games (docs/API.md,
+	// "Analysis"); optional: without it the analysis endpoints answer 404
+	// and game pages show no Analyse button.
+	Analysis tengen.AnalysisService
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService

@@ -145,6 +145,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Logger:       logger,
 		EngineBots:   &engine.Options{Threads: 1},
 		DeadStones:   &engine.Options{Threads: 1},
+		Analysis:     &engine.Options{Threads: 1},
 		BotsFile:     *botsFile,
 		BotWorkers:   *botWorkers,
 		BotMoveTime:  *botMoveTime,
