@@ -79,35 +79,27 @@ func (r *AnalysisRequest) Validate() error {
 	if r.ToMove != goban.Empty && r.ToMove != goban.Black && r.ToMove != goban.White {
 		return Errorf(EINVALID, "The player to move must be black or white.")
 	}
+	n := r.BoardSize
+	off := func(s AnalysisStone) bool { return s.X < 0 || s.Y < 0 || s.X >= n || s.Y >= n }
 	for i, s := range r.Setup {
-		if err := r.checkStone(s, false); err != nil {
-			return Errorf(EINVALID, "Setup stone %d: %s", i+1, ErrorMessage(err))
+		switch {
+		case s.Color != goban.Black && s.Color != goban.White:
+			return Errorf(EINVALID, "Setup stone %d: the colour must be black or white.", i+1)
+		case s.Kind != "" && s.Kind != MovePlay:
+			return Errorf(EINVALID, "Setup stone %d: only stones are set up, not %q.", i+1, s.Kind)
+		case off(s):
+			return Errorf(EINVALID, "Setup stone %d is off the board.", i+1)
 		}
 	}
 	for i, m := range r.Moves {
-		if err := r.checkStone(m, true); err != nil {
-			return Errorf(EINVALID, "Move %d: %s", i+1, ErrorMessage(err))
+		switch {
+		case m.Color != goban.Black && m.Color != goban.White:
+			return Errorf(EINVALID, "Move %d: the colour must be black or white.", i+1)
+		case m.Kind != "" && m.Kind != MovePlay && m.Kind != MovePass:
+			return Errorf(EINVALID, "Move %d: unknown move kind %q (play or pass).", i+1, m.Kind)
+		case m.Kind != MovePass && off(m):
+			return Errorf(EINVALID, "Move %d is off the board.", i+1)
 		}
-	}
-	return nil
-}
-
-func (r *AnalysisRequest) checkStone(s AnalysisStone, move bool) error {
-	if s.Color != goban.Black && s.Color != goban.White {
-		return Errorf(EINVALID, "The colour must be black or white.")
-	}
-	switch s.Kind {
-	case "", MovePlay:
-	case MovePass:
-		if move {
-			return nil
-		}
-		fallthrough
-	default:
-		return Errorf(EINVALID, "Unknown move kind %q.", s.Kind)
-	}
-	if s.X < 0 || s.Y < 0 || s.X >= r.BoardSize || s.Y >= r.BoardSize {
-		return Errorf(EINVALID, "The point is off the board.")
 	}
 	return nil
 }

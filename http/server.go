@@ -162,6 +162,8 @@ type Server struct {
 
 	hub hub // open game WebSockets
 
+	analysisStreams analysisStreams // whole-game analyses per user
+
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
 	ln   net.Listener    // set by Open
@@ -355,6 +357,8 @@ func (s *Server) routes() nethttp.Handler {
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
+	// The engine's analysis of games and positions (issue 19).
+	s.analysisRoutes(mux)
 	return s.withNotFound(mux)
 }
 
