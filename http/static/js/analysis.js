@@ -19,8 +19,18 @@ const CELL = 10; // board.js's cell, in user units
 /** The playouts per move offered; the first is the default. */
 export const PLAYOUT_CHOICES = [200, 50, 800, 3200];
 
-/** The candidates drawn on the board at most. */
+/** The candidates drawn on the board and listed at most. */
 const MAX_MARKS = 6;
+
+/**
+ * candidates returns the moves worth showing: the engine's choice and those
+ * with at least a tenth of its visits (the others were barely looked at,
+ * their win rates say little).
+ */
+function candidates(d) {
+  const top = d.best.length ? d.best[0].visits : 0;
+  return d.best.slice(0, MAX_MARKS).filter((c, i) => i === 0 || c.visits >= top / 10);
+}
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -185,7 +195,8 @@ export class Analysis {
     this.gOwner = el("g", { "class": "analysis-owner-layer", "pointer-events": "none" });
     this.gBest = el("g", { "class": "analysis-best-layer", "pointer-events": "none" });
     this.gPV = el("g", { "class": "analysis-pv-layer", "pointer-events": "none" });
-    b.svg.insertBefore(this.gOwner, b.gStones);
+    // Ownership goes over the stones: a stone the other colour owns is dead.
+    b.svg.insertBefore(this.gOwner, b.gMarks);
     b.svg.insertBefore(this.gBest, b.gHover);
     b.svg.insertBefore(this.gPV, b.gHover);
     // The board's geometry changes with the coordinates: draw again then.
@@ -437,7 +448,7 @@ export class Analysis {
       return;
     }
     const mover = d.toMove;
-    for (const c of d.best.slice(0, MAX_MARKS)) {
+    for (const c of candidates(d)) {
       const li = html("li", {}, this.bestList);
       const wr = mover === "black" ? c.winrate : 1 - c.winrate;
       li.textContent = format(T.analysisCandidate, this.moveName(c), percent(wr), colorName(T, mover), this.leadText(c.scoreLead), c.visits);
@@ -474,7 +485,7 @@ export class Analysis {
     if (!p || !d || !this.bestToggle.checked) {
       return null;
     }
-    return d.best.slice(0, MAX_MARKS).find((c) => !c.pass && c.x === p.x && c.y === p.y) || null;
+    return candidates(d).find((c) => !c.pass && c.x === p.x && c.y === p.y) || null;
   }
 
   drawOwnership() {
@@ -490,10 +501,14 @@ export class Analysis {
         continue;
       }
       const x = i % b.width, y = Math.floor(i / b.width);
+      const stone = b.at(x, y);
+      if (stone !== EMPTY && (stone === BLACK) === (v > 0)) {
+        continue; // the stone's own colour owns it: nothing to show
+      }
       const side = CELL * (0.3 + 0.45 * Math.abs(v));
       el("rect", {
         x: b.px(x) - side / 2, y: b.py(y) - side / 2, width: side, height: side,
-        fill: v > 0 ? "#111" : "#fafafa", "fill-opacity": 0.35 + 0.4 * Math.abs(v),
+        fill: v > 0 ? "#111" : "#fafafa", "fill-opacity": 0.25 + 0.45 * Math.abs(v),
         stroke: v > 0 ? "none" : "#555", "stroke-width": CELL * 0.02,
         "class": v > 0 ? "owner-black" : "owner-white", "data-point": pointName(x, y, b.height),
       }, this.gOwner);
@@ -508,15 +523,15 @@ export class Analysis {
       return;
     }
     const top = d.best.length ? d.best[0].visits : 0;
-    d.best.slice(0, MAX_MARKS).forEach((c, i) => {
-      if (c.pass || b.at(c.x, c.y) !== EMPTY || (i > 0 && c.visits < top * 0.05)) {
+    candidates(d).forEach((c, i) => {
+      if (c.pass || b.at(c.x, c.y) !== EMPTY) {
         return;
       }
       const wr = d.toMove === "black" ? c.winrate : 1 - c.winrate;
       const g = el("g", { "class": `analysis-best${i === 0 ? " first" : ""}`, "data-point": pointName(c.x, c.y, b.height) }, this.gBest);
       el("circle", {
         cx: b.px(c.x), cy: b.py(c.y), r: CELL * 0.44,
-        fill: i === 0 ? "#1b7f79" : "#3d6fb6", "fill-opacity": i === 0 ? 0.9 : 0.55 + 0.3 * (c.visits / top),
+        fill: i === 0 ? "#1b7f79" : "#3d6fb6", "fill-opacity": i === 0 ? 1 : 0.75 + 0.25 * (c.visits / top),
         stroke: "#fff", "stroke-width": CELL * 0.04,
       }, g);
       el("text", {
