@@ -85,6 +85,7 @@ func BenchmarkAnalyzeGame(b *testing.B) {
 	req.Playouts = playouts
 	b.ReportAllocs()
 	positions := 0
+	cpu0 := cpuSeconds()
 	for b.Loop() {
 		s := New(Config{Pool: workpool.New(runtime.NumCPU()), Engine: engine.Options{Seed: 1}})
 		positions = 0
@@ -100,6 +101,12 @@ func BenchmarkAnalyzeGame(b *testing.B) {
 	el := b.Elapsed().Seconds() / float64(b.N)
 	b.ReportMetric(el, "s/game")
 	b.ReportMetric(float64(251*playouts)/el, "playouts/s")
+	// The CPU time the process got: on a machine that others load, the
+	// playouts per CPU second say what the code does.
+	if cpu := (cpuSeconds() - cpu0) / float64(b.N); cpu > 0 {
+		b.ReportMetric(cpu, "CPU-s/game")
+		b.ReportMetric(float64(251*playouts)/cpu, "playouts/CPU-s")
+	}
 	if kb := peakRSS(); kb > 0 {
 		b.ReportMetric(float64(kb)/1024, "MB-peak-RSS")
 	}

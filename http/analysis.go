@@ -265,6 +265,9 @@ func (s *Server) analysisError(w nethttp.ResponseWriter, r *nethttp.Request, err
 		s.error(w, r, err) // logs what the server should know
 		return
 	}
+	if code == tengen.ERATELIMIT {
+		w.Header().Set("Retry-After", "10") // a running analysis of a game takes a while
+	}
 	if code == tengen.EFORBIDDEN {
 		s.log.Warn("refused", "id", requestID(r.Context()), "method", r.Method, "path", r.URL.Path, "user", userID(r), "reason", tengen.ErrorMessage(err))
 	}
