@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	nethttp "net/http"
@@ -208,6 +209,17 @@ func (s *Server) streamAnalysis(w nethttp.ResponseWriter, r *nethttp.Request, u 
 		return
 	}
 	defer s.analysisStreams.leave(u.ID)
+	// A stream lasts as long as the analysis; Shutdown must not wait for
+	// it, so the server's stop ends it like the client leaving does.
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	go func() {
+		select {
+		case <-s.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	rc := nethttp.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -231,15 +243,15 @@ func (s *Server) streamAnalysis(w nethttp.ResponseWriter, r *nethttp.Request, u 
 	}
 	send("start", map[string]int{"total": total, "firstMove": req.FirstMove, "playouts": req.Playouts})
 	done := 0
-	err := s.svc.Analysis.AnalyzeGame(r.Context(), req, func(p *tengen.PositionAnalysis) {
+	err := s.svc.Analysis.AnalyzeGame(ctx, req, func(p *tengen.PositionAnalysis) {
 		done++
 		send("position", analysisEvent{Position: p.Summary(), Done: done, Total: total})
 	})
 	switch {
 	case err == nil:
 		send("done", map[string]int{"done": done, "total": total})
-	case r.Context().Err() != nil:
-		// The client left: nobody reads an answer.
+	case ctx.Err() != nil:
+		// The client left or the server stops: nobody reads an answer.
 	default:
 		if tengen.ErrorCode(err) == tengen.EINTERNAL {
 			s.log.Error("analysis failed", "id", requestID(r.Context()), "path", r.URL.Path, "err", err)

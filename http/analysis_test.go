@@ -3,10 +3,19 @@ package http_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
+	nethttp "net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"tengen"
 	"tengen/clock"
@@ -202,4 +211,78 @@ func TestAnalysisNotOffered(t *testing.T) {
 	u := e.client()
 	u.register("reviewer")
 	u.apiError("POST", "/api/v1/analysis", `{"boardSize": 9, "ruleset": "chinese", "komi": 7}`, 404, "not_found")
+}
+
+// TestAnalysisStopsWhenClientLeaves checks that closing the stream
+// cancels the searches nobody waits for any more, and that shutting the
+// server down ends a running stream at once.
+func TestAnalysisStopsWhenClientLeaves(t *testing.T) {
+	cfg := app.Config{DBPath: filepath.Join(t.TempDir(), "tengen.db"), Synchronous: "NORMAL", BaseURL: "http://127.0.0.1",
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost,
+		Analysis: &engine.Options{Threads: 1}, Addr: "127.0.0.1:0"}
+	a, err := app.Open(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The server listens itself, so that its Shutdown waits for requests
+	// in flight as in production.
+	srv := &httptest.Server{URL: "http://" + a.Addr().String()}
+	e := &env{t: t, srv: srv}
+	u := e.client()
+	u.register("reviewer")
+	// 19×19 at the most playouts: far longer than the test waits.
+	body := `{"boardSize": 19, "ruleset": "chinese", "komi": 7, "playouts": 20000,
+		"moves": [{"color": "black", "x": 3, "y": 3}, {"color": "white", "x": 15, "y": 15}, {"color": "black", "x": 15, "y": 3}]}`
+	open := func() (*nethttp.Response, *bufio.Reader) {
+		req, _ := nethttp.NewRequest("POST", srv.URL+"/api/v1/analysis", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := u.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := bufio.NewReader(resp.Body)
+		if line, err := rd.ReadString('\n'); err != nil || line != "event: start\n" {
+			t.Fatalf("first line %q, %v", line, err)
+		}
+		return resp, rd
+	}
+	waitLoad := func(what string, cond func(running int) bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			running, _ := a.Analysis.Load()
+			if cond(running) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d searches running", what, running)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	resp, _ := open()
+	waitLoad("the searches start", func(n int) bool { return n > 0 })
+	resp.Body.Close()
+	waitLoad("the client left", func(n int) bool { return n == 0 })
+	// The searches stop within milliseconds and give their slots back.
+	waitLoad("the pool empties", func(int) bool { _, b, w := a.Pool.Load(); return b == 0 && w == 0 })
+
+	// A stream that runs when the server shuts down ends with it.
+	resp, rd := open()
+	defer resp.Body.Close()
+	waitLoad("the searches start again", func(n int) bool { return n > 0 })
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := a.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Close took %v with a stream open", d)
+	}
+	rest, _ := io.ReadAll(rd)
+	if strings.Contains(string(rest), "event: done") {
+		t.Errorf("the stream finished instead of stopping: %s", rest)
+	}
 }
