@@ -251,7 +251,9 @@ export class Analysis {
 
   /** request returns the URL and fetch options for the stream or one position. */
   request(move, stream) {
-    const n = this.playouts();
+    // A position's details come with the playouts its summary had, which
+    // the server has cached.
+    const n = stream || !this.playoutsDone ? this.playouts() : this.playoutsDone;
     const headers = { Accept: stream ? "text/event-stream" : "application/json" };
     if (this.source.gameId !== undefined) {
       const base = `/api/v1/games/${this.source.gameId}/analysis`;
