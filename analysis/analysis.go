@@ -41,8 +41,8 @@ type Config struct {
 	// (the pool gives the parallelism) and Playouts come with each
 	// request.
 	Engine engine.Options
-	// CacheSize is the number of positions kept (default 4096: some 12 MB
-	// with the ownership of 19×19 boards).
+	// CacheSize is the number of positions kept (default 4096: some 25 MB
+	// for 19×19 positions, whose ownership and candidates take about 6 KB).
 	CacheSize int
 	// Logger receives the service's logs (default slog.Default()).
 	Logger *slog.Logger
