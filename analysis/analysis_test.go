@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -288,4 +289,28 @@ func TestEngineAnalysis(t *testing.T) {
 	if len(r.Best[0].PV) == 0 || r.Winrate <= 0 || r.Winrate >= 1 {
 		t.Errorf("best %+v, winrate %v", r.Best[0], r.Winrate)
 	}
+}
+
+// FuzzPositions checks that any request that decodes either sets up its
+// positions or is refused with EINVALID, and never panics.
+func FuzzPositions(f *testing.F) {
+	f.Add(`{"boardSize": 9, "ruleset": "japanese", "komi": 6.5, "moves": [{"color": "black", "x": 2, "y": 2}]}`)
+	f.Add(`{"boardSize": 5, "ruleset": "chinese", "komi": 0, "setup": [{"color": "white", "x": 0, "y": 0}, {"color": "black", "x": 0, "y": 0}], "toMove": "black"}`)
+	f.Add(`{"boardSize": 9, "ruleset": "tromp-taylor", "komi": 7, "moves": [{"color": "black", "kind": "pass"}, {"color": "white", "kind": "pass"}, {"color": "black", "x": 0, "y": 0}]}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		var req tengen.AnalysisRequest
+		if json.Unmarshal([]byte(body), &req) != nil {
+			return
+		}
+		gs, keys, err := positions(&req)
+		if err != nil {
+			if tengen.ErrorCode(err) != tengen.EINVALID {
+				t.Fatalf("error %v is not EINVALID", err)
+			}
+			return
+		}
+		if len(gs) != len(req.Moves)+1 || len(keys) != len(gs) {
+			t.Fatalf("%d positions, %d keys for %d moves", len(gs), len(keys), len(req.Moves))
+		}
+	})
 }
