@@ -10,10 +10,10 @@
 // it which position the board shows. Like board.js it uses SVG presentation
 // attributes only: the Content-Security-Policy forbids inline styles.
 
-import { BLACK, EMPTY, pointName } from "/static/js/board.js";
+import { BLACK, WHITE, EMPTY, el, pointName } from "/static/js/board.js";
 import { format, colorName, formatNumber } from "/static/js/texts.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+const SVG = "http://www.w3.org/2000/svg"; // for the graph's xmlns
 const CELL = 10; // board.js's cell, in user units
 
 /** The playouts per move offered; the first is the default. */
@@ -30,17 +30,6 @@ const MAX_MARKS = 6;
 function candidates(d) {
   const top = d.best.length ? d.best[0].visits : 0;
   return d.best.slice(0, MAX_MARKS).filter((c, i) => i === 0 || c.visits >= top / 10);
-}
-
-function el(name, attrs, parent) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    e.setAttribute(k, String(v));
-  }
-  if (parent) {
-    parent.appendChild(e);
-  }
-  return e;
 }
 
 function html(tag, attrs, parent, text) {
@@ -555,7 +544,7 @@ export class Analysis {
       return;
     }
     this.gBest.setAttribute("opacity", "0.25");
-    let color = d.toMove === "black" ? BLACK : 2;
+    let color = d.toMove === "black" ? BLACK : WHITE;
     const names = [];
     c.pv.forEach(([x, y], i) => {
       const pass = x < 0;
@@ -572,7 +561,7 @@ export class Analysis {
           "font-family": "system-ui, sans-serif", "text-anchor": "middle", "dominant-baseline": "central",
         }, this.gPV).textContent = String(i + 1);
       }
-      color = color === BLACK ? 2 : BLACK;
+      color = color === BLACK ? WHITE : BLACK;
     });
     this.pvLine.textContent = format(this.T.analysisPV, names.join(" "));
   }
