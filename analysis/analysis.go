@@ -38,8 +38,8 @@ type Config struct {
 	// method fails.
 	Games tengen.GameService
 	// Engine are the options of the analysis engines; Threads is set to 1
-	// (the pool gives the parallelism) and Playouts come with each
-	// request.
+	// (the pool gives the parallelism), Playouts come with each request,
+	// and a zero MaxNodes becomes maxTreeNodes.
 	Engine engine.Options
 	// CacheSize is the number of positions kept (default 4096: some 25 MB
 	// for 19×19 positions, whose ownership and candidates take about 6 KB).
@@ -91,6 +91,12 @@ type search struct {
 	cancel   context.CancelFunc
 }
 
+// maxTreeNodes bounds each analysis engine's tree (engine.Options.MaxNodes):
+// a 19×19 node holds some 30 KB of edges, so a tree stays under about
+// 120 MB even at the most playouts, where the engine's default allows a
+// gigabyte. Each engine keeps its last tree for the next position.
+const maxTreeNodes = 4000
+
 // New returns a Service; Close stops its searches.
 func New(cfg Config) *Service {
 	if cfg.Pool == nil {
@@ -104,6 +110,9 @@ func New(cfg Config) *Service {
 	}
 	cfg.Engine.Threads = 1
 	cfg.Engine.Playouts = 0
+	if cfg.Engine.MaxNodes == 0 {
+		cfg.Engine.MaxNodes = maxTreeNodes
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel,
 		cache: map[string]*list.Element{}, lru: list.New(), running: map[string]*search{}}
