@@ -351,6 +351,9 @@ func (s *Server) routes() nethttp.Handler {
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
+	// Players and profiles (issue 16): the players page, search and the
+	// profile's statistics and rating history.
+	s.playerRoutes(mux)
 	return s.withNotFound(mux)
 }
 
