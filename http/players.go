@@ -215,7 +215,7 @@ func newRatingGraph(history []*tengen.RatingChange, summary func(first, last *te
 	}
 	h := slices.Clone(history[:min(len(history), graphPoints)])
 	slices.Reverse(h) // oldest first
-	g := &ratingGraph{Width: 640, Height: 240, Left: 48, Right: 632, Top: 10, Bottom: 212}
+	g := &ratingGraph{Width: 520, Height: 240, Left: 44, Right: 512, Top: 10, Bottom: 212}
 
 	lo, hi := h[0].RatingBefore, h[0].RatingBefore
 	for _, c := range h {
