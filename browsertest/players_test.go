@@ -7,6 +7,21 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// signupAt signs p up through the form with a starting level other than
+// the form's default.
+func (p *person) signupAt(password, level string) {
+	p.t.Helper()
+	p.open("/signup")
+	p.do("sign up as "+level,
+		chromedp.SetValue(chromedp.CSS(`input[name="name"]`), p.name),
+		chromedp.SetValue(chromedp.CSS(`input[name="password"]`), password),
+		chromedp.SetValue(chromedp.CSS(`input[name="password2"]`), password),
+		chromedp.SetValue(chromedp.CSS(`select[name="level"]`), level),
+		chromedp.Click(chromedp.CSS(`main form button[type="submit"]`)),
+	)
+	p.waitFor("the lobby after sign-up", `location.pathname === "/" && !!document.getElementById("challenge-form")`)
+}
+
 // TestProfileAndPlayers: after a rated game that ada (a declared dan
 // player) loses to bob, bob's profile shows his rank beside his name and a
 // rating graph whose rank axis is labelled, ada's profile has a challenge
@@ -15,15 +30,7 @@ import (
 func TestProfileAndPlayers(t *testing.T) {
 	s := newSite(t)
 	ada, bob := s.person(t, "ada"), s.person(t, "bob")
-	ada.open("/signup")
-	ada.do("sign up as a dan player",
-		chromedp.SetValue(chromedp.CSS(`input[name="name"]`), "ada"),
-		chromedp.SetValue(chromedp.CSS(`input[name="password"]`), "ada-password"),
-		chromedp.SetValue(chromedp.CSS(`input[name="password2"]`), "ada-password"),
-		chromedp.SetValue(chromedp.CSS(`select[name="level"]`), "dan"),
-		chromedp.Click(chromedp.CSS(`main form button[type="submit"]`)),
-	)
-	ada.waitFor("the lobby after sign-up", `location.pathname === "/" && !!document.getElementById("challenge-form")`)
+	ada.signupAt("ada-password", "dan")
 	bob.signup("bob-password")
 	startGame(t, ada, bob)
 	ada.clickPoint(2, 2)
