@@ -270,17 +270,19 @@ func newRatingGraph(history []*tengen.RatingChange, summary func(first, last *te
 		}
 	}
 
-	g.Dates = append(g.Dates, graphTick{At: x(0), Label: t0.Format("2006-01-02")})
+	// The first and last date, and the middle one when the graph spans
+	// more than a day; a label is left out when it says what the one
+	// before it says or would overlap it.
+	ticks := []graphTick{{At: x(0), Label: t0.Format("2006-01-02")}}
 	if span >= 24*time.Hour {
-		mid := t0.Add(span / 2)
-		g.Dates = append(g.Dates, graphTick{At: (x(0) + x(len(h)-1)) / 2, Label: mid.Format("2006-01-02")})
+		ticks = append(ticks, graphTick{At: (x(0) + x(len(h)-1)) / 2, Label: t0.Add(span / 2).Format("2006-01-02")})
 	}
-	if last := t1.Format("2006-01-02"); last != g.Dates[0].Label || len(h) > 1 && span >= time.Minute {
-		g.Dates = append(g.Dates, graphTick{At: x(len(h) - 1), Label: last})
-	}
-	if len(g.Dates) > 1 && g.Dates[len(g.Dates)-1].At-g.Dates[0].At < 90 {
-		// Labels that would overlap: the last one alone.
-		g.Dates = g.Dates[len(g.Dates)-1:]
+	ticks = append(ticks, graphTick{At: x(len(h) - 1), Label: t1.Format("2006-01-02")})
+	for _, tk := range ticks {
+		if n := len(g.Dates); n > 0 && (g.Dates[n-1].Label == tk.Label || tk.At-g.Dates[n-1].At < 90) {
+			continue
+		}
+		g.Dates = append(g.Dates, tk)
 	}
 	g.Summary = summary(h[0], h[len(h)-1])
 	return g
