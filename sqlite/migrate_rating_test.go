@@ -9,10 +9,11 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/goban"
 )
 
 // TestMigrateRatingHistory converts a database from before the history
-// moved into the games rows (0011_rating_games.sql) with a rated game whose
+// moved into the games rows (0010_rating_games.sql) with a rated game, its
 // two rating_history rows and an unrated game, and checks that the
 // histories read back the same and that the next rated game goes on from
 // the stored ratings.
@@ -86,6 +87,24 @@ func TestMigrateRatingHistory(t *testing.T) {
 	var tables int
 	if err := db.read.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name = 'rating_history'`).Scan(&tables); err != nil || tables != 0 {
 		t.Errorf("rating_history still there: %d, %v", tables, err)
+	}
+	// The next rated game starts from the ratings the migration kept.
+	c := &tengen.Challenge{ChallengerID: 2, Settings: set}
+	c.Settings.Rated = true
+	if err := NewChallengeService(db).CreateChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	games := NewGameService(db)
+	g, err := games.CreateGameFromChallenge(ctx, c.ID, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MoveResign}
+	if _, err := games.AppendMove(ctx, 2, m, tengen.GameUpdate{ToMove: goban.White, Status: tengen.GameFinished, Result: "W+R"}); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := ratings.FindRatingHistory(ctx, 1, 0); err != nil || len(h) != 2 || h[0].GameID != g.ID || h[0].RatingBefore != 1662.3 || h[0].Rating <= 1662.3 {
+		t.Errorf("Alice's history after the next game: %+v, %v", h, err)
 	}
 	// The unrated game has no ratings, so that setting them now is
 	// refused; and the rated one's are set once.

@@ -10,7 +10,7 @@ import (
 // FindStats implements tengen.RatingService. Each finished game is read
 // once, as Black or as White through the games indexes on black_id and
 // white_id, with the ratings before the game that its row keeps (see
-// migrations/0011_rating_games.sql); an anchored bot opponent, whose side
+// migrations/0010_rating_games.sql); an anchored bot opponent, whose side
 // the game did not rate, stands at its fixed rating.
 func (s *RatingService) FindStats(ctx context.Context, userID int64) (*tengen.UserStats, error) {
 	tx, err := s.db.BeginTx(ctx, false)

@@ -21,9 +21,10 @@ import (
 //
 // The new ratings are computed before the statement that stores the result
 // and written by it: into the game's row, and by the trigger
-// games_rating_users into the players' rows (migrations/0011_rating_games.sql).
+// games_rating into the players' rows (migrations/0010_rating_games.sql).
 // Two more statements cost 13-15 % of finishing a game; the columns and the
-// trigger cost almost nothing (docs/PERFORMANCE.md).
+// trigger cost 8-11 %, most of it the page of the users rows
+// (docs/PERFORMANCE.md).
 
 // Compile-time check that RatingService implements the interface.
 var _ tengen.RatingService = (*RatingService)(nil)
@@ -85,7 +86,7 @@ func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, lim
 		return nil, err
 	}
 	// The user's rated games through the games indexes on black_id and
-	// white_id; the ratings are in the games rows (0011_rating_games.sql).
+	// white_id; the ratings are in the games rows (0010_rating_games.sql).
 	rows, err := tx.QueryContext(ctx, `SELECT id, black_rating, black_deviation, black_rating_before, black_deviation_before, updated_at
 			FROM games WHERE black_id = ? AND black_rating IS NOT NULL
 		UNION ALL
@@ -136,7 +137,7 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
 
 // ratingColumns are the games columns of each side's rating after the game
-// and before it (see migrations/0011_rating_games.sql), in the order of
+// and before it (see migrations/0010_rating_games.sql), in the order of
 // ratedFinish.args; the finishing statements set them with the result.
 const ratingColumns = `black_rating = ?, black_deviation = ?, black_volatility = ?, black_rating_before = ?, black_deviation_before = ?,
 	white_rating = ?, white_deviation = ?, white_volatility = ?, white_rating_before = ?, white_deviation_before = ?`

@@ -1,4 +1,4 @@
--- Rating history in the games row, as in SQLite's 0011_rating_games.sql:
+-- Rating history in the games row, as in SQLite's 0010_rating_games.sql:
 -- each side's rating after the game and before it, NULL for a side the game
 -- did not rate. The finishing transaction writes them with the result and
 -- updates the players' rows (postgres/rating.go, rateGame); the schemas of
