@@ -379,6 +379,9 @@ func (s *Server) routes() nethttp.Handler {
 	}
 	// The engine's analysis of games and positions (issue 19).
 	s.analysisRoutes(mux)
+	// Players and profiles (issue 16): the players page, search and the
+	// profile's statistics and rating history.
+	s.playerRoutes(mux)
 	return s.withNotFound(mux)
 }
 
