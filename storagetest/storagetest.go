@@ -78,6 +78,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"RatingRollback", testRatingRollback},
 		{"ConcurrentRatings", testConcurrentRatings},
 		{"ProblemProgress", testProblemProgress},
+		{"MarkProblemsSolved", testMarkProblemsSolved},
 		{"LessonProgress", testLessonProgress},
 	}
 	for _, tt := range tests {
