@@ -348,6 +348,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
 	mux.HandleFunc("GET /api/v1/lessons", s.apiListLessons)
 	mux.HandleFunc("POST /api/v1/lessons/{id}/steps/{n}", s.apiCheckStep)
+	// Visitor progress carried into the account at login and sign-up.
+	mux.HandleFunc("POST /api/v1/me/progress", s.apiMergeProgress)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
