@@ -49,3 +49,25 @@ func TestVisitorProgressIntoAccount(t *testing.T) {
 	p.open("/problems")
 	t.Logf("problem list after sign-up, phone: %s", p.screenshot("tengen-progress-problems-phone.png"))
 }
+
+// TestMasterGamesPage: /learn links the book's master games; the page lists
+// both games of Pfaundler's §20, each with why it is not replayed, and fits
+// a phone.
+func TestMasterGamesPage(t *testing.T) {
+	s := newSite(t)
+	p := s.person(t, "reader")
+	p.do("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	p.open("/learn")
+	p.do("open the master games", chromedp.Click(chromedp.CSS(`a[href="/learn/masters"]`)))
+	p.waitFor("the master games page", `location.pathname === "/learn/masters"`)
+	if n := eval[float64](p, `document.querySelectorAll("#master-games li .master-why").length`); n != 2 {
+		t.Errorf("%v games with a reason, want 2", n)
+	}
+	t.Logf("master games, desktop: %s", p.screenshot("tengen-masters-desktop.png"))
+	p.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	p.open("/learn/masters")
+	if w := eval[float64](p, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the page is %v px wide on a 390 px phone", w)
+	}
+	t.Logf("master games, phone: %s", p.screenshot("tengen-masters-phone.png"))
+}

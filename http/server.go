@@ -325,6 +325,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /bots/play", s.handleBotForm)
 	mux.HandleFunc("GET /learn", s.handleLearn)
 	mux.HandleFunc("GET /learn/{id}", s.handleLesson)
+	// The book's master games (Pfaundler §20).
+	mux.HandleFunc("GET /learn/masters", s.handleMasters)
 	mux.HandleFunc("GET /rules", s.handleRules)
 	mux.HandleFunc("GET /glossary", s.handleGlossary)
 	mux.HandleFunc("GET /help", s.handleHelp)
