@@ -7,10 +7,12 @@
 
 const LESSONS = "tengen.learn";
 const PROBLEMS = "tengen.problems.solved";
+const REFUSED = "tengen.progress.refused";
 
-function read(key, fallback) {
+function read(key, fallback, session = false) {
   try {
-    return JSON.parse(localStorage.getItem(key)) || fallback;
+    const store = session ? sessionStorage : localStorage;
+    return JSON.parse(store.getItem(key)) || fallback;
   } catch {
     return fallback;
   }
@@ -18,7 +20,7 @@ function read(key, fallback) {
 
 /** mergeProgress sends the browser's record if the page's user is logged in. */
 export async function mergeProgress() {
-  if (!document.body.dataset.user) {
+  if (!document.body.dataset.user || read(REFUSED, false, true)) {
     return;
   }
   const lessons = read(LESSONS, {});
@@ -32,11 +34,14 @@ export async function mergeProgress() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ lessons, problems }),
     });
-    if (res.ok || res.status === 400) {
-      // 400: the record is not one the server accepts (an old lesson or
-      // problem id); keeping it would only repeat the refusal on every page.
+    if (res.ok) {
       localStorage.removeItem(LESSONS);
       localStorage.removeItem(PROBLEMS);
+    } else if (res.status === 400) {
+      // The server refuses the record as a whole (say, a lesson id that no
+      // longer exists). Keep it, so nothing is lost, but do not ask again
+      // on every page of this visit.
+      sessionStorage.setItem(REFUSED, "true");
     }
   } catch {
     // Offline or storage off: try again on the next page.
