@@ -94,6 +94,9 @@ type Config struct {
 	// at once (default 20, see http.Config); benchmarks that create many
 	// games from one address raise it.
 	ChallengeBurst int
+	// ChatBurst is how many chat messages one user may send at once
+	// before the rate limit (http.Config.ChatBurst; default 10).
+	ChatBurst int
 	// MaxSocketsPerAddress is how many game WebSockets one client address
 	// may hold open (default 32, see http.Config); benchmarks that play
 	// many games from one address raise it.
@@ -113,6 +116,7 @@ type App struct {
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
 	Lessons    tengen.LessonService
+	Chat       tengen.ChatService
 	// Problems stores the users' records of the problems (package
 	// problems holds the problems themselves).
 	Problems tengen.ProblemProgressService
@@ -186,6 +190,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Challenges, a.Games = postgres.NewChallengeService(a.PG), postgres.NewGameService(a.PG)
 		a.Ratings = postgres.NewRatingService(a.PG)
 		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
+		a.Chat = postgres.NewChatService(a.PG)
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -200,6 +205,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
 		a.Ratings = sqlite.NewRatingService(a.DB)
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
+		a.Chat = sqlite.NewChatService(a.DB)
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		derr := a.store.Close()
@@ -207,7 +213,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 
 	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
-		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL}
+		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
+		Chat: a.Chat}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
@@ -221,7 +228,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons}
+		Lessons: a.Lessons, Chat: a.Chat}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
@@ -241,6 +248,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		BcryptCost:           cfg.BcryptCost,
 		LoginBurst:           cfg.LoginBurst,
 		ChallengeBurst:       cfg.ChallengeBurst,
+		ChatBurst:            cfg.ChatBurst,
 		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
 		Admin:                cfg.Admin,
 	}
