@@ -12,7 +12,8 @@ import (
 // solves a problem, which the browser keeps; after signing up, the first
 // page sends that record to the account and forgets it, and the lesson list
 // and the problem list show both as done from the server's records (the
-// browser's copy is gone, so only the account can show them).
+// browser's copy is gone, so only the account can show them). The same
+// happens at log-in with a problem solved while logged out.
 func TestVisitorProgressIntoAccount(t *testing.T) {
 	s := newSite(t)
 	p := s.person(t, "newcomer")
@@ -43,11 +44,27 @@ func TestVisitorProgressIntoAccount(t *testing.T) {
 	p.open("/problems")
 	p.waitFor("p024 shown solved", `document.querySelector('li[data-problem="p024"]').classList.contains("solved")`)
 	if eval[bool](p, `document.querySelector('li[data-problem="p014"]').classList.contains("solved")`) {
-		t.Error("p014 is shown solved; only p024 was solved")
+		t.Error("p014 is shown solved; only p024 was solved so far")
 	}
+
+	// Logged out again, the visitor solves p014 (the straight three: B9
+	// kills); logging in carries it into the account too.
+	p.do("log out", chromedp.Click(chromedp.CSS(`header form[action="/logout"] button`)))
+	p.waitFor("logged out", `!document.body.dataset.user`)
+	p.open("/problems/p014")
+	p.waitFor("the problem page", `document.getElementById("problem").dataset.state === "playing"`)
+	p.clickPoint(1, 0)
+	p.waitFor("solved", `document.getElementById("problem").dataset.state === "solved"`)
+	p.login("newcomer", "newcomer-password")
+	p.waitFor("the record sent and forgotten after log-in", `localStorage.getItem("tengen.problems.solved") === null`)
 	p.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	p.open("/problems")
-	t.Logf("problem list after sign-up, phone: %s", p.screenshot("tengen-progress-problems-phone.png"))
+	for _, id := range []string{"p014", "p024"} {
+		if !eval[bool](p, `document.querySelector('li[data-problem="`+id+`"]').classList.contains("solved")`) {
+			t.Errorf("%s is not shown solved after log-in", id)
+		}
+	}
+	t.Logf("problem list after log-in, phone: %s", p.screenshot("tengen-progress-problems-phone.png"))
 }
 
 // TestMasterGamesPage: /learn links the book's master games; the page lists
