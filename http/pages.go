@@ -151,6 +151,7 @@ type pageData struct {
 	BotForm    challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 	Admin      *adminPage       // admin page
 	Learn      *lessonPage      // lessons
+	Masters    []masterGame     // the book's master games
 	RulesTable *rulesPage       // rules page
 	Glossary   []glossaryEntry  // glossary
 	Help       []string         // help page sections

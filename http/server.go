@@ -347,6 +347,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /bots/play", s.handleBotForm)
 	mux.HandleFunc("GET /learn", s.handleLearn)
 	mux.HandleFunc("GET /learn/{id}", s.handleLesson)
+	// The book's master games (Pfaundler §20).
+	mux.HandleFunc("GET /learn/masters", s.handleMasters)
 	mux.HandleFunc("GET /rules", s.handleRules)
 	mux.HandleFunc("GET /glossary", s.handleGlossary)
 	mux.HandleFunc("GET /help", s.handleHelp)
@@ -370,6 +372,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
 	mux.HandleFunc("GET /api/v1/lessons", s.apiListLessons)
 	mux.HandleFunc("POST /api/v1/lessons/{id}/steps/{n}", s.apiCheckStep)
+	// Visitor progress carried into the account at login and sign-up.
+	mux.HandleFunc("POST /api/v1/me/progress", s.apiMergeProgress)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)

@@ -81,6 +81,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"Stats", testStats},
 		{"FindPlayers", testFindPlayers},
 		{"ProblemProgress", testProblemProgress},
+		{"MarkProblemsSolved", testMarkProblemsSolved},
 		{"LessonProgress", testLessonProgress},
 		{"Chat", testChat},
 	}
