@@ -32,6 +32,23 @@ X X O . . . .
 			black: 2, white: 16, teire: []string{"B5"},
 		},
 		{
+			// The corner stones G7 and F6 touch the eye G6 and the dame
+			// F7. White cannot fill F7 once Black has filled E7 (the three
+			// stones would have G6 alone), and Black's stone on F7 puts
+			// both in atari: White connects at G6, whichever dame is
+			// filled first. Filling one dame opens the other.
+			name: "dame that another dame makes fillable",
+			diagram: `
+X X X X . . O
+X X X X X O .
+X X X X X X O
+. . . . X O O
+. . . . X O .
+. . . . X O .
+. . . . X O .`,
+			black: 16, white: 3, teire: []string{"G6"},
+		},
+		{
 			// Dame left open between the walls count for nobody; no
 			// chain is short of liberties.
 			name: "dame open",
