@@ -537,13 +537,63 @@ func canApproach(b *Board, l Loc, c Color) bool {
 		for _, q := range libs {
 			inside := true
 			for _, d := range b.dirs {
-				if r := q + d; b.color[r] == enemy && b.head[r] != h {
+				if r := q + d; b.color[r] == enemy && b.head[r] != h && b.Liberties(r) > 2 {
 					inside = false
 				}
 			}
-			if inside && !cannotFill(b, q, c) {
+			if inside && (!cannotFill(b, q, c) || fillableAfterConnecting(b, q, c)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// fillableAfterConnecting reports whether c can make the empty point q
+// fillable by one move first: a liberty, inside c's own area (no enemy
+// stone next to it), of one of c's chains next to q, which gives that chain
+// the liberties a stone on q then needs. This is the move of preparation
+// that a capturing race against a chain that looks like seki often asks
+// for: the approach stone would otherwise join a short chain and be
+// self-atari.
+func fillableAfterConnecting(b *Board, q Loc, c Color) bool {
+	var cands []Loc
+	for _, d := range b.dirs {
+		n := q + d
+		if b.color[n] != c {
+			continue
+		}
+		for s := b.head[n]; ; {
+			for _, d2 := range b.dirs {
+				e := s + d2
+				if e == q || b.color[e] != Empty || slices.Contains(cands, e) {
+					continue
+				}
+				own := true
+				for _, d3 := range b.dirs {
+					if b.color[e+d3] == c.Opponent() {
+						own = false
+					}
+				}
+				if own {
+					cands = append(cands, e)
+				}
+			}
+			s = b.next[s]
+			if s == b.head[n] {
+				break
+			}
+		}
+	}
+	for _, e := range cands {
+		if b.Check(e, c, false) != nil {
+			continue
+		}
+		b.Play(e, c)
+		ok := !cannotFill(b, q, c)
+		b.Undo()
+		if ok {
+			return true
 		}
 	}
 	return false

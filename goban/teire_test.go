@@ -153,4 +153,20 @@ X X X X X
 	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
 		t.Errorf("seki found where Black can approach: %v", s.Seki)
 	}
+	// The shape of a professional game's corner (meijin34-R02): A7 and C7
+	// look unfillable for both, and Black's approach A5 would join the
+	// two stones A4 and A3 in a self-atari. After one move of
+	// preparation, A2, the approach is safe and White's chains, with two
+	// liberties each and no eye, lose the race: no seki.
+	b = mustParse(t, `
+. X . O X . .
+O X X O X . .
+. O O O O X .
+X O X X X X .
+X O X . . . .
+. X X . . . .
+. . . . . . .`)
+	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
+		t.Errorf("seki found where Black can approach after one move: %v", s.Seki)
+	}
 }
