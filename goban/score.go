@@ -487,7 +487,8 @@ func findSeki(b *Board) map[Loc]bool {
 				continue
 			}
 			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) ||
-				canApproach(work, l, Black) || canApproach(work, l, White) {
+				canApproach(work, l, Black) || canApproach(work, l, White) ||
+				fillableAfterConnecting(work, l, Black) || fillableAfterConnecting(work, l, White) {
 				continue
 			}
 			for _, d := range b.dirs {
