@@ -288,6 +288,9 @@ type GameEvent struct {
 	Seq        int              `json:"seq,omitempty"`
 	// Takeback is the pending takeback request of an EventTakeback.
 	Takeback *TakebackRequest `json:"takeback,omitempty"`
+	// Vacation, on an EventClock, tells which players are on vacation
+	// now; nil when nobody is.
+	Vacation *GameVacation `json:"vacation,omitempty"`
 
 	once sync.Once
 	data []byte

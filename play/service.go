@@ -367,6 +367,8 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return undoAnswerCmd{userID: userID, accept: true}, nil
 	case tengen.CommandUndoDecline:
 		return undoAnswerCmd{userID: userID}, nil
+	case tengen.CommandConditional:
+		return conditionalCmd{userID: userID, moves: cmd.Points}, nil
 	}
 	if c, ok := rulesCommandOf(userID, cmd); ok {
 		return c, nil

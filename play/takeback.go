@@ -98,6 +98,7 @@ func (c undoAnswerCmd) plan(s *Service, lg *game, now time.Time) (*change, error
 		return nil, err
 	}
 	next.score, next.rep = nil, repetitionAnswers{}
+	next.rec.Conditional = nil // planned against a position that is gone
 	upd := tengen.GameUpdate{ToMove: next.pos.toMove(), Status: tengen.GamePlaying}
 	if lg.clk != nil {
 		next.clk = lg.clk.Clone()
