@@ -51,13 +51,13 @@ type User struct {
 	// Volatility is the Glicko-2 volatility σ of the rating: how erratic
 	// the player's results are. Storage reads it with the user so that
 	// rating a game needs no second read; it is not shown.
-	Volatility float64   `json:"-"`
+	Volatility float64 `json:"-"`
 	// Settings are the user's board options and Vacation the vacation
 	// account; only the user sees them (GET /api/v1/me/settings).
-	Settings UserSettings `json:"-"`
-	Vacation Vacation     `json:"-"`
-	CreatedAt  time.Time `json:"createdAt"`
-	UpdatedAt  time.Time `json:"updatedAt"`
+	Settings  UserSettings `json:"-"`
+	Vacation  Vacation     `json:"-"`
+	CreatedAt time.Time    `json:"createdAt"`
+	UpdatedAt time.Time    `json:"updatedAt"`
 }
 
 // Validate reports whether the user's fields may be stored.

@@ -11,7 +11,7 @@ import (
 // options and vacation account, and the comforts of a play record, each
 // JSON in one column.
 
-// JSON scans a JSON column into V; NULL or '' leave V as it is, so that
+// JSON scans a JSON column into V; NULL or ” leave V as it is, so that
 // the caller's default stands.
 type JSON struct{ V any }
 
