@@ -22,7 +22,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "settings"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -134,6 +134,9 @@ type pageData struct {
 	Path string
 	// Error is a translated error message shown above the content.
 	Error string
+	// BoardPrefs is the JSON of the user's board options, which every
+	// page's board applies (layout.html's data-board); "" for visitors.
+	BoardPrefs string
 
 	Name       string           // user name typed into sign-up and log-in forms
 	Lobby      *lobbyResponse   // home
@@ -157,14 +160,16 @@ type pageData struct {
 	StartingLevels []tengen.StartingLevel
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
+	Settings       *settingsPage // settings page
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
 	return &pageData{
 		Lang:      chooseLanguage(r),
 		Languages: languages,
-		User:      currentUser(r.Context()),
-		Path:      r.URL.Path,
+		User:       currentUser(r.Context()),
+		BoardPrefs: boardPrefs(currentUser(r.Context())),
+		Path:       r.URL.Path,
 		Rulesets:  tengen.Rulesets(),
 		Form:      defaultChallengeForm,
 		Bots:      s.bots(),

@@ -135,6 +135,9 @@ type Services struct {
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService
+	// Vacations starts and ends vacations (the settings page); nil
+	// refuses them with an internal error.
+	Vacations tengen.VacationService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -351,6 +354,9 @@ func (s *Server) routes() nethttp.Handler {
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
+	// The game room (issue 17): settings page, board options, password,
+	// vacation, conditional moves.
+	s.roomRoutes(mux)
 	return s.withNotFound(mux)
 }
 
