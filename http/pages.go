@@ -165,15 +165,15 @@ type pageData struct {
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
 	return &pageData{
-		Lang:      chooseLanguage(r),
-		Languages: languages,
+		Lang:       chooseLanguage(r),
+		Languages:  languages,
 		User:       currentUser(r.Context()),
 		BoardPrefs: boardPrefs(currentUser(r.Context())),
 		Path:       r.URL.Path,
-		Rulesets:  tengen.Rulesets(),
-		Form:      defaultChallengeForm,
-		Bots:      s.bots(),
-		BotForm:   defaultBotForm,
+		Rulesets:   tengen.Rulesets(),
+		Form:       defaultChallengeForm,
+		Bots:       s.bots(),
+		BotForm:    defaultBotForm,
 	}
 }
 
