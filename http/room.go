@@ -293,8 +293,12 @@ func (s *Server) apiDeleteConditional(w nethttp.ResponseWriter, r *nethttp.Reque
 // settingsPage is what the settings page shows besides the user.
 type settingsPage struct {
 	settingsResponse
-	// Notice is a confirmation of the last change, Error its refusal.
-	Notice string
+	// Notice is a confirmation of the last change. Error is a refusal,
+	// shown in the section ErrorIn ("board", "vacation", "password") next
+	// to the form that caused it.
+	Notice, Error, ErrorIn string
+	// NoticeIn is the section the notice belongs to.
+	NoticeIn string
 	// Notations are the choices of coordinate notation.
 	Notations []tengen.Notation
 }
@@ -312,7 +316,7 @@ func boardPrefs(u *tengen.User) string {
 	return string(b)
 }
 
-func (s *Server) renderSettings(w nethttp.ResponseWriter, r *nethttp.Request, status int, u *tengen.User, notice string, err error) {
+func (s *Server) renderSettings(w nethttp.ResponseWriter, r *nethttp.Request, status int, u *tengen.User, notice, section string, err error) {
 	data := s.newPage(r)
 	if u != nil {
 		data.User = u
@@ -327,31 +331,35 @@ func (s *Server) renderSettings(w nethttp.ResponseWriter, r *nethttp.Request, st
 			s.error(w, r, err)
 			return
 		}
-		data.Error = s.errorText(data.Lang, err)
 		status = ErrorStatusCode(tengen.ErrorCode(err))
 	}
-	data.Settings = &settingsPage{settingsResponse: s.settingsOf(data.User), Notice: notice,
+	data.Settings = &settingsPage{settingsResponse: s.settingsOf(data.User), Notice: notice, NoticeIn: section,
 		Notations: []tengen.Notation{tengen.NotationGTP, tengen.NotationKorschelt, tengen.NotationJapanese}}
+	if err != nil {
+		data.Settings.Error, data.Settings.ErrorIn = s.errorText(data.Lang, err), section
+	}
 	s.render(w, r, status, "settings", data)
 }
 
 func (s *Server) handleSettingsPage(w nethttp.ResponseWriter, r *nethttp.Request) {
-	notice := ""
-	if done := r.URL.Query().Get("done"); slices.Contains(settingsNotices, done) {
-		notice = s.pages.cats[chooseLanguage(r)].must("settings.done." + done)
+	notice, section := "", ""
+	if done := r.URL.Query().Get("done"); settingsNotices[done] != "" {
+		notice, section = s.pages.cats[chooseLanguage(r)].must("settings.done."+done), settingsNotices[done]
 	}
-	s.renderSettings(w, r, nethttp.StatusOK, nil, notice, nil)
+	s.renderSettings(w, r, nethttp.StatusOK, nil, notice, section, nil)
 }
 
 // settingsNotices are the changes the settings page confirms after its
-// forms redirect back to it (?done=...).
-var settingsNotices = []string{"saved", "password", "vacationStarted", "vacationEnded"}
+// forms redirect back to it (?done=...), with the section each belongs to.
+// The forms post to their section's anchor, which the redirect keeps, so
+// that the answer shows next to the form.
+var settingsNotices = map[string]string{"saved": "board", "password": "password", "vacationStarted": "vacation", "vacationEnded": "vacation"}
 
 // settingsDone redirects to the settings page after a change, or shows it
-// again with the refusal.
-func (s *Server) settingsDone(w nethttp.ResponseWriter, r *nethttp.Request, done string, err error) {
+// again with the refusal in the form's section.
+func (s *Server) settingsDone(w nethttp.ResponseWriter, r *nethttp.Request, section, done string, err error) {
 	if err != nil {
-		s.renderSettings(w, r, nethttp.StatusOK, nil, "", err)
+		s.renderSettings(w, r, nethttp.StatusOK, nil, "", section, err)
 		return
 	}
 	nethttp.Redirect(w, r, "/settings?done="+done, nethttp.StatusSeeOther)
@@ -363,7 +371,7 @@ func (s *Server) handleSettingsForm(w nethttp.ResponseWriter, r *nethttp.Request
 		Sound: r.PostFormValue("sound") != "", ConfirmMove: r.PostFormValue("confirmMove") != "",
 		Notation: tengen.Notation(r.PostFormValue("notation"))}}
 	_, err := s.saveSettings(w, r, b)
-	s.settingsDone(w, r, "saved", err)
+	s.settingsDone(w, r, "board", "saved", err)
 }
 
 func (s *Server) handlePasswordForm(w nethttp.ResponseWriter, r *nethttp.Request) {
@@ -373,13 +381,13 @@ func (s *Server) handlePasswordForm(w nethttp.ResponseWriter, r *nethttp.Request
 	} else {
 		err = s.changePassword(r, r.PostFormValue("old"), r.PostFormValue("new"))
 	}
-	s.settingsDone(w, r, "password", err)
+	s.settingsDone(w, r, "password", "password", err)
 }
 
 func (s *Server) handleVacationForm(w nethttp.ResponseWriter, r *nethttp.Request) {
 	if r.PostFormValue("action") == "end" {
 		_, err := s.endVacation(r)
-		s.settingsDone(w, r, "vacationEnded", err)
+		s.settingsDone(w, r, "vacation", "vacationEnded", err)
 		return
 	}
 	days, err := strconv.Atoi(r.PostFormValue("days"))
@@ -388,5 +396,5 @@ func (s *Server) handleVacationForm(w nethttp.ResponseWriter, r *nethttp.Request
 	} else {
 		_, err = s.startVacation(r, days)
 	}
-	s.settingsDone(w, r, "vacationStarted", err)
+	s.settingsDone(w, r, "vacation", "vacationStarted", err)
 }

@@ -504,7 +504,8 @@ export class Board {
         x: this.px(x) - side / 2, y: this.py(y) - side / 2, width: side, height: side,
         fill: color === BLACK ? "#111" : "#fafafa", stroke: color === BLACK ? "none" : "#444",
         "stroke-width": CELL * 0.03, "class": color === BLACK ? "terr-black" : "terr-white",
-        "data-point": pointName(x, y, this.height),
+        // data-point is for scripts and tests: always the GTP name.
+        "data-point": pointName(x, y, this.height, "gtp"),
       }, this.gTerritory);
     }
     for (let y = 0; y < this.height; y++) {
@@ -515,7 +516,7 @@ export class Board {
           continue;
         }
         const dead = this.dead.has(i);
-        const name = pointName(x, y, this.height);
+        const name = pointName(x, y, this.height, "gtp");
         const c = el("circle", {
           cx: this.px(x), cy: this.py(y), r: color === WHITE ? r - CELL * 0.02 : r,
           fill: `url(#${this.id}-${color === BLACK ? "black" : "white"})`,
