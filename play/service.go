@@ -93,6 +93,10 @@ type Config struct {
 	// MaxBotGamesPerUser bounds one person's unfinished games against the
 	// computer (default 10; negative means no bound).
 	MaxBotGamesPerUser int
+	// AbandonAfter ends a game without time limit against a bot after this
+	// long without a move (default DefaultAbandonAfter; negative: never;
+	// see abandon.go).
+	AbandonAfter time.Duration
 
 	// MoveStored, if set, is called after each move has been stored, with
 	// its kind, for metrics. It runs with the game's lock held and must not
@@ -111,7 +115,7 @@ type Service struct {
 	closed bool
 
 	stop chan struct{}  // closed by Close to end the checkpoint loop
-	done sync.WaitGroup // the checkpoint and challenge expiry loops
+	done sync.WaitGroup // the checkpoint, challenge expiry and abandoned-game loops
 
 	// bots and botNames (by UserNameKey) are set by Open and read-only
 	// afterwards.
@@ -142,6 +146,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.ChallengeTTL == 0 {
 		cfg.ChallengeTTL = tengen.DefaultChallengeTTL
+	}
+	if cfg.AbandonAfter == 0 {
+		cfg.AbandonAfter = DefaultAbandonAfter
 	}
 	if cfg.EstimatePlayouts <= 0 {
 		cfg.EstimatePlayouts = 100
@@ -193,6 +200,10 @@ func (s *Service) Open(ctx context.Context) error {
 	if s.cfg.CheckpointEvery > 0 {
 		s.done.Add(1)
 		go s.checkpointLoop()
+	}
+	if s.cfg.AbandonAfter > 0 && len(s.bots) > 0 {
+		s.done.Add(1)
+		go s.abandonLoop()
 	}
 	if s.cfg.ChallengeTTL > 0 && s.cfg.Challenges != nil {
 		if _, err := s.ExpireChallenges(ctx); err != nil {

@@ -72,6 +72,11 @@ type Config struct {
 	// (`tengen serve --challenge-ttl`; default tengen.DefaultChallengeTTL,
 	// negative: until withdrawn; see play.Config).
 	ChallengeTTL time.Duration
+	// AbandonBotGamesAfter ends a game without time limit against a bot
+	// after this long without a move (`tengen serve
+	// --abandon-bot-games-after`; default play.DefaultAbandonAfter,
+	// negative: never; see play.Config.AbandonAfter).
+	AbandonBotGamesAfter time.Duration
 
 	// Synchronous is SQLite's synchronous setting (default FULL, see
 	// sqlite.DB); tests and benchmarks may choose NORMAL. PostgreSQL
@@ -207,7 +212,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 
 	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
-		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL}
+		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
+		AbandonAfter: cfg.AbandonBotGamesAfter}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
