@@ -55,6 +55,10 @@ type GameSettings struct {
 	// Rated makes the result change both players' ratings. The challenge
 	// says it before anyone accepts; DefaultRated is the default.
 	Rated bool `json:"rated"`
+	// NoTakeback turns takeback off for the game: neither player may ask
+	// to take back a move (see CommandUndo). By default takeback is
+	// allowed, in rated games too.
+	NoTakeback bool `json:"noTakeback,omitempty"`
 }
 
 // Validate reports whether the settings describe a game that can be played.

@@ -375,7 +375,9 @@ func (s *Server) handleLang(w nethttp.ResponseWriter, r *nethttp.Request) {
 type challengeForm struct {
 	Opponent, BoardSize, Ruleset, Komi, Handicap string
 	FreeHandicap                                 bool
-	Color, TCKind                                string
+	// NoTakeback turns takeback off for the game.
+	NoTakeback    bool
+	Color, TCKind string
 	// Rated is "auto" (rated if even), "yes" or "no".
 	Rated                               string
 	MainMinutes, Periods, PeriodSeconds string
@@ -395,7 +397,7 @@ func readChallengeForm(r *nethttp.Request) challengeForm {
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	return challengeForm{
 		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
-		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", NoTakeback: v("noTakeback") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
 		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
 		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
 		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
@@ -428,6 +430,7 @@ func (f challengeForm) request() (challengeRequest, error) {
 	}
 	set.Handicap = num("handicap", f.Handicap)
 	set.FreeHandicap = f.FreeHandicap
+	set.NoTakeback = f.NoTakeback
 	set.Color = tengen.ColorChoice(f.Color)
 	set.Rated = ratedChoice(f.Rated)
 	tc := &set.TimeControl

@@ -213,3 +213,41 @@ func testConditionalAPI(t *testing.T, e *env) {
 		t.Errorf("after the expected move: %d moves, board\n%s", st.State.Game.MoveCount, strings.Join(st.State.Board, "\n"))
 	}
 }
+
+func TestNoTakebackAPI(t *testing.T) { onBothBackends(t, testNoTakebackAPI) }
+
+// testNoTakebackAPI: a challenge that turns takeback off gives a game whose
+// page says so and whose /undo is refused with 403, changing nothing.
+func testNoTakebackAPI(t *testing.T, e *env) {
+	set := settings9()
+	set.NoTakeback = true
+	black, _, id := newPlayGame(e, set)
+	base := fmt.Sprintf("/api/v1/games/%d", id)
+	black.api("POST", base+"/moves", map[string]any{"seq": 1, "kind": "play", "x": 2, "y": 2}, 200, nil)
+	black.apiError("POST", base+"/undo", map[string]any{}, 403, "forbidden")
+	var st stateOut
+	black.api("GET", base+"/state", nil, 200, &st)
+	if st.State.Takeback != nil || st.State.Game.MoveCount != 1 || !st.State.Game.Settings.NoTakeback {
+		t.Errorf("after the refusal: pending %+v, %d moves, settings %+v", st.State.Takeback, st.State.Game.MoveCount, st.State.Game.Settings)
+	}
+	if _, page := black.do("GET", fmt.Sprintf("/games/%d", id), nil); !strings.Contains(string(page), `id="no-takeback"`) {
+		t.Error("the game page does not say that takeback is off")
+	}
+	// The lobby's form turns it off too.
+	c := e.client()
+	c.register("former")
+	resp, _ := c.do("POST", "/challenges", url.Values{"boardSize": {"9"}, "ruleset": {"japanese"}, "handicap": {"0"}, "color": {"black"},
+		"tcKind": {"none"}, "rated": {"no"}, "noTakeback": {"on"}})
+	if resp.StatusCode != 303 {
+		t.Fatalf("challenge form: status %d", resp.StatusCode)
+	}
+	var list struct{ Challenges []*tengen.Challenge }
+	c.api("GET", "/api/v1/challenges", nil, 200, &list)
+	found := false
+	for _, ch := range list.Challenges {
+		found = found || ch.Challenger != nil && ch.Challenger.Name == "former" && ch.Settings.NoTakeback
+	}
+	if !found {
+		t.Error("the form's challenge does not turn takeback off")
+	}
+}

@@ -224,3 +224,59 @@ func TestConditionalMoves(t *testing.T) {
 		t.Errorf("clearing: %v, plan %v", err, e.snap(id, e.black.ID).Conditional)
 	}
 }
+
+// slowBot passes after a minute's thought, so that its opponent has time
+// to ask for a takeback.
+type slowBot struct{}
+
+func (slowBot) GenMove(ctx context.Context, req play.BotRequest) (goban.Move, error) {
+	time.Sleep(time.Minute)
+	return goban.PassMove(req.Color), nil
+}
+
+// TestBotTakeback: a bot answers a takeback request at once, as its
+// operator set it; a game whose challenge turned takeback off refuses it.
+func TestBotTakeback(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		e := newBotEnv(t, func() []play.Bot {
+			return []play.Bot{{Name: "Kind", Player: slowBot{}}, {Name: "Stern", Player: slowBot{}, DeclineTakeback: true}}
+		}, nil)
+		undo := func(id int64) *tengen.GameSnapshot {
+			snap, err := e.svc.Do(context.Background(), id, e.human.ID, tengen.Command{Kind: tengen.CommandUndo})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return snap
+		}
+		kind := e.playBot("Kind", nineByNine(tengen.ChooseBlack))
+		e.move(kind, 1, tengen.MovePlay, 4, 4)
+		if snap := undo(kind); snap.Game.MoveCount != 0 || snap.Takeback != nil || snap.Game.ToMove != goban.Black {
+			t.Errorf("the accepting bot: %d moves, pending %+v, %s to move; want the move taken back", snap.Game.MoveCount, snap.Takeback, snap.Game.ToMove)
+		}
+		stern := e.playBot("Stern", nineByNine(tengen.ChooseBlack))
+		e.move(stern, 1, tengen.MovePlay, 4, 4)
+		if snap := undo(stern); snap.Game.MoveCount != 1 || snap.Takeback != nil {
+			t.Errorf("the declining bot: %d moves, pending %+v; want the request declined", snap.Game.MoveCount, snap.Takeback)
+		}
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		// The bot's answer to the move taken back no longer fits; the
+		// declined game goes on.
+		if snap := e.waitFor(kind, "the game as it was", func(*tengen.GameSnapshot) bool { return true }); snap.Game.MoveCount != 0 {
+			t.Errorf("after the bot's thought, the accepting bot's game has %d moves, want 0", snap.Game.MoveCount)
+		}
+		e.waitFor(stern, "the bot's pass", movesAtLeast(2))
+	})
+}
+
+func TestNoTakeback(t *testing.T) {
+	e := newEnv(t)
+	set := settings(9, "japanese", noTime)
+	set.NoTakeback = true
+	id := e.newGame(set)
+	e.run(id, []step{{user: "black", cmd: "play 4 4", seq: 1},
+		{user: "black", cmd: "undo", code: tengen.EFORBIDDEN, msg: "Takeback is turned off in this game."}})
+	if snap := e.snap(id, e.black.ID); snap.Game.MoveCount != 1 || snap.Takeback != nil || !snap.Game.Settings.NoTakeback {
+		t.Errorf("after the refusal: %d moves, pending %+v, settings %+v", snap.Game.MoveCount, snap.Takeback, snap.Game.Settings)
+	}
+}

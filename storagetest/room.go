@@ -114,3 +114,24 @@ func testPlayRecordComforts(t *testing.T, b *Backend) {
 		t.Errorf("FindPlayRecord after clearing = %+v, %v", got, err)
 	}
 }
+
+func testNoTakeback(t *testing.T, b *Backend) {
+	ctx := context.Background()
+	black, white := mustUser(t, b.Services, "black"), mustUser(t, b.Services, "white")
+	set := settings19()
+	set.NoTakeback = true
+	c := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: black.ID, Settings: set})
+	if got, err := b.Challenges.FindChallengeByID(ctx, c.ID); err != nil || !got.Settings.NoTakeback {
+		t.Fatalf("stored challenge settings = %+v, %v; want takeback off", got.Settings, err)
+	}
+	g, err := b.Games.CreateGameFromChallenge(ctx, c.ID, white.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Games.FindGameByID(ctx, g.ID); err != nil || !got.Settings.NoTakeback {
+		t.Errorf("stored game settings = %+v, %v; want takeback off", got.Settings, err)
+	}
+	if g2 := mustGame(t, b.Services, black, white, settings19()); g2.Settings.NoTakeback {
+		t.Error("a game without the setting has takeback off")
+	}
+}

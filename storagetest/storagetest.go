@@ -75,6 +75,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"SetPassword", testSetPassword},
 		{"Vacation", testVacation},
 		{"PlayRecordComforts", testPlayRecordComforts},
+		{"NoTakeback", testNoTakeback},
 		{"RemoveChallenge", testRemoveChallenge},
 		{"ExpireChallenges", testExpireChallenges},
 		{"Ratings", testRatings},

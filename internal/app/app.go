@@ -61,6 +61,10 @@ type Config struct {
 	// BotsFile names a JSON file of external GTP engines to offer as
 	// computer opponents too (see docs/API.md); empty means none.
 	BotsFile string
+	// EngineBotsDeclineTakeback makes Tengen's engine bots decline
+	// takeback requests (`tengen serve --bot-takeback decline`); by
+	// default they accept. External engines say it in the bots file.
+	EngineBotsDeclineTakeback bool
 	// BotWorkers bounds how many bot moves are searched at once, across all
 	// games (default one per CPU).
 	BotWorkers int
@@ -162,6 +166,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 			o.MaxTime = cfg.BotMoveTime
 		}
 		bots = play.EngineBots(o)
+		for i := range bots {
+			bots[i].DeclineTakeback = cfg.EngineBotsDeclineTakeback
+		}
 	}
 	if cfg.BotsFile != "" {
 		cfgs, err := play.LoadBotsFile(cfg.BotsFile)

@@ -8,3 +8,7 @@ ALTER TABLE users ADD COLUMN vacation TEXT NOT NULL DEFAULT '{}'
 	CONSTRAINT users_vacation CHECK (json_valid(vacation));
 ALTER TABLE play_records ADD COLUMN comforts TEXT NOT NULL DEFAULT '{}'
 	CONSTRAINT play_records_comforts CHECK (json_valid(comforts));
+-- A challenge may turn takeback off for its game
+-- (tengen.GameSettings.NoTakeback).
+ALTER TABLE challenges ADD COLUMN no_takeback BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN no_takeback BOOLEAN NOT NULL DEFAULT FALSE;

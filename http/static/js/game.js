@@ -595,7 +595,8 @@ function start(root) {
     // Takeback.
     const tb = view === null && g.status === "playing" ? state.takeback : null;
     const lastMove = state.lastMove;
-    ui.undo.hidden = !(mine && view === null && g.status === "playing" && !tb && lastMove && lastMove.seq === g.moveCount && lastMove.color === you);
+    ui.undo.hidden = !(mine && view === null && g.status === "playing" && !tb && lastMove && lastMove.seq === g.moveCount && lastMove.color === you &&
+      !g.settings.noTakeback);
     ui.takeback.hidden = !tb;
     if (tb) {
       ui.takebackControls.hidden = !mine || tb.color === you;
