@@ -19,6 +19,19 @@ func phone(p *person) {
 	p.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
 }
 
+// roomGame starts a site where alice (desktop) and bob (phone) sign up
+// and play a game of startGame with the challenge fields given.
+func roomGame(t *testing.T, fields ...string) (s *site, alice, bob *person, gameID int64) {
+	t.Helper()
+	s = newSite(t)
+	alice = s.person(t, "alice")
+	bob = s.person(t, "bob")
+	phone(bob)
+	alice.signup("alice-password")
+	bob.signup("bob-password")
+	return s, alice, bob, startGame(t, alice, bob, fields...)
+}
+
 // coordLabels returns the coordinate labels around the game page's board.
 func coordLabels(p *person) []string {
 	return eval[[]string](p, `[...document.querySelectorAll("#board svg text.coord")].map((t) => t.textContent)`)
@@ -38,13 +51,7 @@ func (p *person) saveNotation(notation string) {
 // changes his password, which refuses a wrong current password, and logs
 // in with the new one.
 func TestSettings(t *testing.T) {
-	s := newSite(t)
-	alice := s.person(t, "alice")
-	bob := s.person(t, "bob")
-	phone(bob)
-	alice.signup("alice-password")
-	bob.signup("bob-password")
-	gameID := startGame(t, alice, bob)
+	s, alice, bob, gameID := roomGame(t)
 	game := fmt.Sprintf("/games/%d", gameID)
 
 	has := func(labels []string, want ...string) bool {
@@ -137,13 +144,7 @@ func TestSettings(t *testing.T) {
 // vacation on the settings page; her clock stops and bob's page says so;
 // she ends it early and her clock runs again.
 func TestVacation(t *testing.T) {
-	s := newSite(t)
-	alice := s.person(t, "alice")
-	bob := s.person(t, "bob")
-	phone(bob)
-	alice.signup("alice-password")
-	bob.signup("bob-password")
-	gameID := startGame(t, alice, bob, "tcKind=correspondence", "daysPerMove=3", "maxDays=10")
+	s, alice, bob, gameID := roomGame(t, "tcKind=correspondence", "daysPerMove=3", "maxDays=10")
 	if st := s.gameState(t, gameID); st.Clock == nil || st.Clock.RunningSince == nil || st.Clock.Running != goban.Black {
 		t.Fatalf("before the vacation: clock %+v", st.Clock)
 	}
@@ -179,13 +180,7 @@ func TestVacation(t *testing.T) {
 // appears at once on both pages. Then alice browses back during play, and
 // bob's next move brings her view back to the present.
 func TestConditionalMove(t *testing.T) {
-	s := newSite(t)
-	alice := s.person(t, "alice")
-	bob := s.person(t, "bob")
-	phone(bob)
-	alice.signup("alice-password")
-	bob.signup("bob-password")
-	gameID := startGame(t, alice, bob, "tcKind=correspondence", "daysPerMove=3", "maxDays=10")
+	s, alice, bob, gameID := roomGame(t, "tcKind=correspondence", "daysPerMove=3", "maxDays=10")
 	hidden := func(p *person, id string) bool {
 		return eval[bool](p, fmt.Sprintf(`document.getElementById(%q).hidden`, id))
 	}

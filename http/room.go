@@ -243,24 +243,36 @@ type conditionalBody struct {
 	Moves []goban.Point `json:"moves"`
 }
 
-func (s *Server) apiGetConditional(w nethttp.ResponseWriter, r *nethttp.Request) {
+// conditionalOf runs get for the logged-in user on the game of the path
+// and answers with what it returns; on an error it has answered already.
+func (s *Server) conditionalOf(w nethttp.ResponseWriter, r *nethttp.Request, get func(p tengen.PlayService, gameID, userID int64) (any, error)) {
 	id, p, ok := s.gamePlay(w, r)
 	if !ok {
 		return
 	}
 	u, err := requireUser(r)
-	var snap *tengen.GameSnapshot
+	var out any
 	if err == nil {
-		snap, err = p.Snapshot(r.Context(), id, u.ID)
-	}
-	if err == nil && snap.You == goban.Empty {
-		err = tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+		out, err = get(p, id, u.ID)
 	}
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	writeJSON(w, nethttp.StatusOK, conditionalBody{Moves: append([]goban.Point{}, snap.Conditional...)})
+	writeJSON(w, nethttp.StatusOK, out)
+}
+
+func (s *Server) apiGetConditional(w nethttp.ResponseWriter, r *nethttp.Request) {
+	s.conditionalOf(w, r, func(p tengen.PlayService, gameID, userID int64) (any, error) {
+		snap, err := p.Snapshot(r.Context(), gameID, userID)
+		if err != nil {
+			return nil, err
+		}
+		if snap.You == goban.Empty {
+			return nil, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+		}
+		return conditionalBody{Moves: append([]goban.Point{}, snap.Conditional...)}, nil
+	})
 }
 
 func (s *Server) apiPutConditional(w nethttp.ResponseWriter, r *nethttp.Request) {
@@ -274,20 +286,13 @@ func (s *Server) apiPutConditional(w nethttp.ResponseWriter, r *nethttp.Request)
 }
 
 func (s *Server) apiDeleteConditional(w nethttp.ResponseWriter, r *nethttp.Request) {
-	id, p, ok := s.gamePlay(w, r)
-	if !ok {
-		return
-	}
-	u, err := requireUser(r)
-	var snap *tengen.GameSnapshot
-	if err == nil {
-		snap, err = p.Do(r.Context(), id, u.ID, tengen.Command{Kind: tengen.CommandConditional})
-	}
-	if err != nil {
-		s.error(w, r, err)
-		return
-	}
-	writeJSON(w, nethttp.StatusOK, stateResponse{snap})
+	s.conditionalOf(w, r, func(p tengen.PlayService, gameID, userID int64) (any, error) {
+		snap, err := p.Do(r.Context(), gameID, userID, tengen.Command{Kind: tengen.CommandConditional})
+		if err != nil {
+			return nil, err
+		}
+		return stateResponse{snap}, nil
+	})
 }
 
 // settingsPage is what the settings page shows besides the user.

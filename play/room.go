@@ -112,7 +112,7 @@ type vacationCmd struct {
 
 func (c vacationCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	g := lg.g
-	if g.Status != tengen.GamePlaying || g.Settings.TimeControl.Kind != clock.Correspondence {
+	if g.Status == tengen.GameFinished || g.Settings.TimeControl.Kind != clock.Correspondence {
 		return nil, nil
 	}
 	cur := vacationOf(lg.rec.Vacation, c.color)
@@ -151,10 +151,10 @@ func (s *Service) EndVacation(ctx context.Context, userID int64) (*tengen.User, 
 	return u, s.vacationGames(ctx, u, nil)
 }
 
-// vacationGames runs vacationCmd in each of u's correspondence games that
-// are being played, each through the one path under its own lock.
+// vacationGames runs vacationCmd in each of u's unfinished correspondence
+// games, each through the one path under its own lock.
 func (s *Service) vacationGames(ctx context.Context, u *tengen.User, until *time.Time) error {
-	games, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{UserID: &u.ID, Status: []tengen.GameStatus{tengen.GamePlaying}})
+	games, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{UserID: &u.ID, Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}})
 	if err != nil {
 		return err
 	}
@@ -273,4 +273,28 @@ func (conditionalReplyCmd) plan(s *Service, lg *game, now time.Time) (*change, e
 		return &change{next: next, upd: tengen.GameUpdate{ToMove: g.ToMove, Status: g.Status}}, nil
 	}
 	return ch, nil
+}
+
+// inheritVacations tells a new correspondence game of the players who are
+// on vacation: their clock stands still from the start. The caller holds
+// lg.mu.
+func (s *Service) inheritVacations(ctx context.Context, lg *game) error {
+	g := lg.g
+	if s.cfg.Users == nil || g.Settings.TimeControl.Kind != clock.Correspondence {
+		return nil
+	}
+	now := s.cfg.Now()
+	for _, c := range []goban.Color{goban.Black, goban.White} {
+		u := g.Black
+		if c == goban.White {
+			u = g.White
+		}
+		if u == nil || !u.Vacation.Active(now) {
+			continue
+		}
+		if err := s.apply(ctx, lg, vacationCmd{color: c, until: u.Vacation.Until}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"testing/synctest"
@@ -21,18 +20,8 @@ import (
 // bubble, where time moves only when every goroutine waits.
 func newRealTimeEnv(t *testing.T) *env {
 	t.Helper()
-	e := &env{t: t, path: filepath.Join(t.TempDir(), "tengen.db")}
-	e.db, e.games = openDB(t, e.path)
-	users := sqlite.NewUserService(e.db)
-	e.black = &tengen.User{Name: "black", PasswordHash: "x"}
-	e.white = &tengen.User{Name: "white", PasswordHash: "x"}
-	e.carol = &tengen.User{Name: "carol", PasswordHash: "x"}
-	for _, u := range []*tengen.User{e.black, e.white, e.carol} {
-		if err := users.CreateUser(context.Background(), u); err != nil {
-			t.Fatal(err)
-		}
-	}
-	e.svc = play.New(play.Config{Games: e.games, Users: users, Challenges: sqlite.NewChallengeService(e.db), CheckpointEvery: -1,
+	e := newEnvDB(t, nil)
+	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), CheckpointEvery: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err := e.svc.Open(context.Background()); err != nil {
 		t.Fatal(err)
@@ -89,6 +78,10 @@ func TestVacationStopsClock(t *testing.T) {
 		}
 		if got := mainLeft(snap, goban.Black); got != start-time.Hour {
 			t.Errorf("on vacation: Black has %v, want %v (the hour before the vacation charged, nothing after)", got, start-time.Hour)
+		}
+		// A game that starts during the vacation knows it from the start.
+		if snap := e.snap(e.newGame(settings(9, "japanese", clock.CorrespondenceDays(3, 10))), e.black.ID); snap.Vacation == nil || snap.Vacation.Black == nil || snap.Clock.RunningSince != nil {
+			t.Errorf("a new game during the vacation: vacation %+v, clock %+v; want Black's clock stopped", snap.Vacation, snap.Clock)
 		}
 		// The vacation runs out after two days; the clock runs again.
 		time.Sleep(12*time.Hour + time.Minute)
@@ -196,8 +189,8 @@ func TestConditionalMoves(t *testing.T) {
 		t.Fatalf("White sees Black's plan: %v", got)
 	}
 	// White plays the expected move: Black's reply follows at once.
-	snap := e.run(id, []step{{user: "white", cmd: "play 2 2", seq: 2}})
-	snap = e.snap(id, e.black.ID)
+	e.run(id, []step{{user: "white", cmd: "play 2 2", seq: 2}})
+	snap := e.snap(id, e.black.ID)
 	if snap.Game.MoveCount != 3 || snap.Game.ToMove != goban.White || snap.LastMove.X != 3 || snap.LastMove.Y != 3 || snap.LastMove.Color != goban.Black {
 		t.Fatalf("after the expected move: %d moves, %v to move, last %+v; want Black's reply at 3 3", snap.Game.MoveCount, snap.Game.ToMove, snap.LastMove)
 	}

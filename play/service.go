@@ -408,5 +408,8 @@ func (s *Service) create(ctx context.Context, c *tengen.Challenge, userID int64)
 	if err := s.apply(ctx, lg, createCmd{challenge: c, userID: userID}); err != nil {
 		return nil, err
 	}
+	if err := s.inheritVacations(ctx, lg); err != nil {
+		s.log.Error("play: vacation of a new game", "game", lg.id, "err", err)
+	}
 	return lg.g, nil
 }
