@@ -60,7 +60,7 @@ func loadPages(a *assets) (*pages, error) {
 		}
 		p.byLng[lang] = map[string]*template.Template{}
 		for _, name := range pageNames {
-			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html")
+			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/chat.html", "templates/"+name+".html")
 			if err != nil {
 				return nil, fmt.Errorf("http: template %s: %w", name, err)
 			}
@@ -161,6 +161,8 @@ type pageData struct {
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
 	Settings       *settingsPage // settings page
+	// Chat shows the chat panel (game page, lobby): the server has chat.
+	Chat bool
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -174,6 +176,7 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		Form:       defaultChallengeForm,
 		Bots:       s.bots(),
 		BotForm:    defaultBotForm,
+		Chat:       s.svc.Chat != nil,
 	}
 }
 

@@ -57,6 +57,11 @@ type Config struct {
 	// may hold open at once (default 32: a player with a few tabs and
 	// spectators behind one NAT); more are refused with 429.
 	MaxSocketsPerAddress int
+	// ChatBurst and ChatEvery limit chat messages per user, over all
+	// rooms: Burst messages and then one per Every. Defaults: burst 10,
+	// one per 3 seconds.
+	ChatBurst int
+	ChatEvery time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
 	// OnRequest, if set, is called after each request with the pattern of
@@ -107,6 +112,12 @@ func (c *Config) setDefaults() error {
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 32
 	}
+	if c.ChatBurst == 0 {
+		c.ChatBurst = 10
+	}
+	if c.ChatEvery == 0 {
+		c.ChatEvery = 3 * time.Second
+	}
 	if c.Now == nil {
 		c.Now = time.Now
 	}
@@ -132,12 +143,19 @@ type Services struct {
 	// solved what; without it nothing is stored.
 	Problems        tengen.ProblemService
 	ProblemProgress tengen.ProblemProgressService
+	// Analysis runs the engine's analysis of games (docs/API.md,
+	// "Analysis"); optional: without it the analysis endpoints answer 404
+	// and game pages show no Analyse button.
+	Analysis tengen.AnalysisService
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService
 	// Vacations starts and ends vacations (the settings page); nil
 	// refuses them with an internal error.
 	Vacations tengen.VacationService
+	// Chat stores the chat of games and the lobby; optional: without it
+	// there is no chat.
+	Chat tengen.ChatService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -158,8 +176,11 @@ type Server struct {
 	ipLimit      *limiter // login and sign-up attempts per client address
 	accountLimit *limiter // failed logins per account
 	chalLimit    *limiter // new challenges per client address
+	chatLimit    *limiter // chat messages per user
 
 	hub hub // open game WebSockets
+
+	analysisStreams analysisStreams // whole-game analyses per user
 
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
@@ -189,6 +210,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		ipLimit:      newLimiter(cfg.LoginBurst, cfg.LoginEvery, 100_000, cfg.Now),
 		accountLimit: newLimiter(max(cfg.LoginBurst/4, 3), cfg.LoginEvery*5, 100_000, cfg.Now),
 		chalLimit:    newLimiter(cfg.ChallengeBurst, cfg.ChallengeEvery, 100_000, cfg.Now),
+		chatLimit:    newLimiter(cfg.ChatBurst, cfg.ChatEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
 	}
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
@@ -357,6 +379,12 @@ func (s *Server) routes() nethttp.Handler {
 	// The game room (issue 17): settings page, board options, password,
 	// vacation, conditional moves.
 	s.roomRoutes(mux)
+	// Chat (issue 17): game and lobby chat, mutes, the admin's deletion.
+	if s.svc.Chat != nil {
+		s.chatRoutes(mux)
+	}
+	// The engine's analysis of games and positions (issue 19).
+	s.analysisRoutes(mux)
 	return s.withNotFound(mux)
 }
 

@@ -87,6 +87,12 @@ type Config struct {
 	// (default 256; further games wait outside the queue and retry).
 	BotWorkers int
 	BotQueue   int
+	// BotWork, when set, is called before a bot worker acts and the func
+	// it returns when it is done: it tells the worker pool that the bots
+	// share with the engine's analysis (internal/workpool.Pool.Urgent)
+	// that urgent work runs, so that analysis makes way. It must not
+	// block.
+	BotWork func() (release func())
 	// BotMoveTimeout caps the time a bot may take for one move, whatever
 	// its clock says (default 30 s); a bot that takes longer forfeits.
 	BotMoveTimeout time.Duration
@@ -97,6 +103,10 @@ type Config struct {
 	// long without a move (default DefaultAbandonAfter; negative: never;
 	// see abandon.go).
 	AbandonAfter time.Duration
+
+	// Chat, when set, is read for the players' chat that the SGF of a
+	// finished game carries in C[].
+	Chat tengen.ChatService
 
 	// MoveStored, if set, is called after each move has been stored, with
 	// its kind, for metrics. It runs with the game's lock held and must not

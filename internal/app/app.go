@@ -13,11 +13,14 @@ import (
 	"log/slog"
 	"net"
 	nethttp "net/http"
+	"runtime"
 	"time"
 
 	"tengen"
+	"tengen/analysis"
 	"tengen/engine"
 	tengenhttp "tengen/http"
+	"tengen/internal/workpool"
 	"tengen/metrics"
 	"tengen/play"
 	"tengen/postgres"
@@ -58,6 +61,11 @@ type Config struct {
 	// scoring phase (and the bots' judgement of proposals) with Tengen's
 	// engine with these options; nil leaves it to goban's static estimate.
 	DeadStones *engine.Options
+	// Analysis, when not nil, offers the engine's analysis of games
+	// (package analysis), searching with these options; nil offers none.
+	// Its searches share the bots' worker pool (BotWorkers slots), and a
+	// bot's move always goes first.
+	Analysis *engine.Options
 	// BotsFile names a JSON file of external GTP engines to offer as
 	// computer opponents too (see docs/API.md); empty means none.
 	BotsFile string
@@ -103,6 +111,9 @@ type Config struct {
 	// at once (default 20, see http.Config); benchmarks that create many
 	// games from one address raise it.
 	ChallengeBurst int
+	// ChatBurst is how many chat messages one user may send at once
+	// before the rate limit (http.Config.ChatBurst; default 10).
+	ChatBurst int
 	// MaxSocketsPerAddress is how many game WebSockets one client address
 	// may hold open (default 32, see http.Config); benchmarks that play
 	// many games from one address raise it.
@@ -122,6 +133,7 @@ type App struct {
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
 	Lessons    tengen.LessonService
+	Chat       tengen.ChatService
 	// Problems stores the users' records of the problems (package
 	// problems holds the problems themselves).
 	Problems tengen.ProblemProgressService
@@ -129,6 +141,11 @@ type App struct {
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
 	Server *tengenhttp.Server
+	// Analysis analyses games with the engine; nil when
+	// Config.Analysis was nil.
+	Analysis *analysis.Service
+	// Pool is the worker pool the bots and the analysis share.
+	Pool *workpool.Pool
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
 
@@ -198,6 +215,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Challenges, a.Games = postgres.NewChallengeService(a.PG), postgres.NewGameService(a.PG)
 		a.Ratings = postgres.NewRatingService(a.PG)
 		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
+		a.Chat = postgres.NewChatService(a.PG)
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -212,15 +230,23 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
 		a.Ratings = sqlite.NewRatingService(a.DB)
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
+		a.Chat = sqlite.NewChatService(a.DB)
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		derr := a.store.Close()
 		return nil, errors.Join(err, derr)
 	}
 
-	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
+	// One pool of workers for the CPU-heavy work: bots' moves are urgent,
+	// analysis waits for free slots and makes way for them.
+	workers := cfg.BotWorkers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	a.Pool = workpool.New(workers)
+	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
-		AbandonAfter: cfg.AbandonBotGamesAfter}
+		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
@@ -234,7 +260,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Vacations: a.Play}
+		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
@@ -245,6 +271,10 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
+	if cfg.Analysis != nil {
+		a.Analysis = analysis.New(analysis.Config{Pool: a.Pool, Games: a.Games, Engine: *cfg.Analysis, Logger: cfg.Logger})
+		svc.Analysis = a.Analysis
+	}
 	hc := tengenhttp.Config{
 		Addr:                 cfg.Addr,
 		BaseURL:              cfg.BaseURL,
@@ -254,6 +284,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		BcryptCost:           cfg.BcryptCost,
 		LoginBurst:           cfg.LoginBurst,
 		ChallengeBurst:       cfg.ChallengeBurst,
+		ChatBurst:            cfg.ChatBurst,
 		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
 		Admin:                cfg.Admin,
 	}
@@ -317,6 +348,9 @@ func (a *App) undo(err error) error {
 	if a.Metrics != nil {
 		err = errors.Join(err, a.Metrics.Shutdown(context.Background()))
 	}
+	if a.Analysis != nil {
+		a.Analysis.Close()
+	}
 	perr := a.Play.Close()
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
@@ -361,6 +395,9 @@ func (a *App) Close(ctx context.Context) error {
 		if err := a.Metrics.Shutdown(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("metrics shutdown: %w", err))
 		}
+	}
+	if a.Analysis != nil {
+		a.Analysis.Close() // its searches end with the requests that waited for them
 	}
 	if err := a.Play.Close(); err != nil {
 		a.log.Error("storing clocks at shutdown", "err", err)

@@ -6,6 +6,7 @@ import { Board, BLACK, WHITE, EMPTY, pointName, boardPrefs } from "/static/js/bo
 import { texts, format, resultText, colorName, formatNumber } from "/static/js/texts.js";
 import { clockFace, pastClockFace } from "/static/js/clock.js";
 import { setupConditional, vacationText, playMoveSound } from "/static/js/room.js";
+import { Analysis } from "/static/js/analysis.js";
 
 const root = document.getElementById("game");
 if (root) {
@@ -155,6 +156,8 @@ function start(root) {
     render();
   };
   const shown = () => (view === null ? (state ? state.moves.length : 0) : view);
+  /** analysis is the engine's analysis panel, made when the game may be analysed (analysis.js). */
+  let analysis = null;
   $("nav-first").addEventListener("click", () => go(0));
   $("nav-prev").addEventListener("click", () => go(shown() - 1));
   $("nav-next").addEventListener("click", () => go(shown() + 1));
@@ -208,6 +211,8 @@ function start(root) {
         return;
       }
       handle(msg);
+      // Other modules of the page (chat.js) take what they need from here.
+      document.dispatchEvent(new CustomEvent("tengen:socket", { detail: msg }));
     });
     sock.addEventListener("close", (ev) => {
       if (sock !== ws) {
@@ -659,6 +664,15 @@ function start(root) {
     $("vacation-note").textContent = vac;
     plan.render(view === null);
     renderClocks();
+
+    // The engine's analysis: for finished games and for spectators (the
+    // server refuses the players of a running rated game).
+    if (!analysis && root.dataset.analysis === "1" && (finished || !mine)) {
+      analysis = new Analysis($("analysis"), board, { texts: T, source: { gameId }, onJump: go });
+    }
+    if (analysis) {
+      analysis.show(shown());
+    }
   }
 
   function setCaptures(c) {
