@@ -90,7 +90,7 @@ func TestLearnPages(t *testing.T) {
 		{"/learn", "Learn Go", "Go lernen"},
 		{"/rules", "Superko: no move may bring back any earlier position.", "Flächenzählung"},
 		{"/glossary", "Agehama", "Gefangene"},
-		{"/help", "There is no takeback yet", "Zurücknehmen gibt es noch nicht"},
+		{"/help", "ask to take back your last move", "Korschelts Buchstaben ohne j"},
 		{"/help", "Glicko-2", "Anfangsstufe"},
 		{"/learn", `href="/learn/masters"`, `href="/learn/masters"`},
 		{"/learn/masters", "Not recovered:", "Nicht wiederhergestellt:"},

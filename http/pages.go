@@ -22,7 +22,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players", "settings"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -136,6 +136,9 @@ type pageData struct {
 	Path string
 	// Error is a translated error message shown above the content.
 	Error string
+	// BoardPrefs is the JSON of the user's board options, which every
+	// page's board applies (layout.html's data-board); "" for visitors.
+	BoardPrefs string
 
 	Name       string           // user name typed into sign-up and log-in forms
 	Lobby      *lobbyResponse   // home
@@ -161,21 +164,23 @@ type pageData struct {
 	Players        *playersPage  // players page
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
+	Settings       *settingsPage // settings page
 	// Chat shows the chat panel (game page, lobby): the server has chat.
 	Chat bool
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
 	return &pageData{
-		Lang:      chooseLanguage(r),
-		Languages: languages,
-		User:      currentUser(r.Context()),
-		Path:      r.URL.Path,
-		Rulesets:  tengen.Rulesets(),
-		Form:      defaultChallengeForm,
-		Bots:      s.bots(),
-		BotForm:   defaultBotForm,
-		Chat:      s.svc.Chat != nil,
+		Lang:       chooseLanguage(r),
+		Languages:  languages,
+		User:       currentUser(r.Context()),
+		BoardPrefs: boardPrefs(currentUser(r.Context())),
+		Path:       r.URL.Path,
+		Rulesets:   tengen.Rulesets(),
+		Form:       defaultChallengeForm,
+		Bots:       s.bots(),
+		BotForm:    defaultBotForm,
+		Chat:       s.svc.Chat != nil,
 	}
 }
 
@@ -382,7 +387,9 @@ func (s *Server) handleLang(w nethttp.ResponseWriter, r *nethttp.Request) {
 type challengeForm struct {
 	Opponent, BoardSize, Ruleset, Komi, Handicap string
 	FreeHandicap                                 bool
-	Color, TCKind                                string
+	// NoTakeback turns takeback off for the game.
+	NoTakeback    bool
+	Color, TCKind string
 	// Rated is "auto" (rated if even), "yes" or "no".
 	Rated                               string
 	MainMinutes, Periods, PeriodSeconds string
@@ -402,7 +409,7 @@ func readChallengeForm(r *nethttp.Request) challengeForm {
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	return challengeForm{
 		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
-		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", NoTakeback: v("noTakeback") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
 		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
 		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
 		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
@@ -435,6 +442,7 @@ func (f challengeForm) request() (challengeRequest, error) {
 	}
 	set.Handicap = num("handicap", f.Handicap)
 	set.FreeHandicap = f.FreeHandicap
+	set.NoTakeback = f.NoTakeback
 	set.Color = tengen.ColorChoice(f.Color)
 	set.Rated = ratedChoice(f.Rated)
 	tc := &set.TimeControl

@@ -150,6 +150,9 @@ type Services struct {
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService
+	// Vacations starts and ends vacations (the settings page); nil
+	// refuses them with an internal error.
+	Vacations tengen.VacationService
 	// Chat stores the chat of games and the lobby; optional: without it
 	// there is no chat.
 	Chat tengen.ChatService
@@ -377,6 +380,9 @@ func (s *Server) routes() nethttp.Handler {
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
+	// The game room (issue 17): settings page, board options, password,
+	// vacation, conditional moves.
+	s.roomRoutes(mux)
 	// Chat (issue 17): game and lobby chat, mutes, the admin's deletion.
 	if s.svc.Chat != nil {
 		s.chatRoutes(mux)
