@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	nethttp "net/http"
 	"strconv"
 	"strings"
@@ -132,6 +133,7 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 	if err := s.svc.Challenges.CreateChallenge(r.Context(), c); err != nil {
 		return nil, err
 	}
+	s.challengeMade(c, u)
 	return c, nil
 }
 
@@ -152,10 +154,14 @@ func (s *Server) apiCreateChallenge(w nethttp.ResponseWriter, r *nethttp.Request
 // lobby returns the lobby for the current user (anonymous visitors see the
 // open challenges only).
 func (s *Server) lobby(r *nethttp.Request) (*lobbyResponse, error) {
-	ctx := r.Context()
+	return s.lobbyFor(r.Context(), currentUser(r.Context()))
+}
+
+// lobbyFor returns the lobby as u sees it (nil: an anonymous visitor).
+func (s *Server) lobbyFor(ctx context.Context, u *tengen.User) (*lobbyResponse, error) {
 	open := tengen.ChallengeOpen
 	filter := tengen.ChallengeFilter{Status: &open, Limit: 100}
-	resp := &lobbyResponse{User: currentUser(ctx), Challenges: []*tengen.Challenge{}, Games: []*tengen.Game{}}
+	resp := &lobbyResponse{User: u, Challenges: []*tengen.Challenge{}, Games: []*tengen.Game{}}
 	if resp.User != nil {
 		filter.VisibleTo = &resp.User.ID
 	} else {
@@ -321,7 +327,11 @@ func (s *Server) cancelChallenge(r *nethttp.Request) (*tengen.Challenge, error) 
 	if _, err := s.visibleChallenge(r, id); err != nil {
 		return nil, err
 	}
-	return s.svc.Challenges.CancelChallenge(r.Context(), id, u.ID)
+	c, err := s.svc.Challenges.CancelChallenge(r.Context(), id, u.ID)
+	if err == nil {
+		s.LobbyChanged()
+	}
+	return c, err
 }
 
 func (s *Server) apiCancelChallenge(w nethttp.ResponseWriter, r *nethttp.Request) {

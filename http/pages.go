@@ -145,6 +145,7 @@ type pageData struct {
 	Game       *gamePage        // game page
 	MyGames    *myGamesPage     // "my games" page
 	Live       []*tengen.Game   // home: games being played, to watch
+	Online     []*tengen.User   // home: players with a page open
 	Bots       []tengen.BotInfo // home: computer opponents
 	BotForm    challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 	Admin      *adminPage       // admin page
@@ -255,7 +256,7 @@ func (s *Server) renderHomeData(w nethttp.ResponseWriter, r *nethttp.Request, st
 		return
 	}
 	data := s.newPage(r)
-	data.Lobby, data.Error, data.Live = lobby, errText, live
+	data.Lobby, data.Error, data.Live, data.Online = lobby, errText, live, s.onlineUsers()
 	fill(data)
 	s.render(w, r, status, "home", data)
 }

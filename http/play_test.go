@@ -244,7 +244,18 @@ func (w *wsConn) send(v any) {
 	}
 }
 
+// read returns the next message but presence messages, which come
+// whenever someone opens or closes the game (readAny returns those too).
 func (w *wsConn) read() (wsMsg, error) {
+	for {
+		m, err := w.readAny()
+		if err != nil || m.Type != "presence" {
+			return m, err
+		}
+	}
+}
+
+func (w *wsConn) readAny() (wsMsg, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_, data, err := w.c.Read(ctx)
@@ -419,8 +430,13 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 	// the close handshake completes at once.
 	readErr := make(chan error, 1)
 	go func() {
-		_, _, err := w.c.Read(context.Background())
-		readErr <- err
+		for {
+			// Presence messages may come first.
+			if _, _, err := w.c.Read(context.Background()); err != nil {
+				readErr <- err
+				return
+			}
+		}
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -65,6 +65,14 @@ type Config struct {
 	// net/http answers with 200) and the time the handler
 	// took, for metrics. It must not block.
 	OnRequest func(route string, status int, elapsed time.Duration)
+	// ChallengeAbsence is how long a challenger may have no page of the
+	// site open (no WebSocket) before their open challenges are withdrawn
+	// (default 5 minutes; negative: never).
+	ChallengeAbsence time.Duration
+	// QuickMatchBotAfter is how long a quick-match seeker waits for a
+	// human before the built-in level nearest their rank is offered
+	// (default one minute).
+	QuickMatchBotAfter time.Duration
 	// Admin names the account that is the server's admin (`tengen serve
 	// --admin`): it becomes an admin when it registers (app.Open promotes
 	// an existing account at start). Without it, the first person to
@@ -109,6 +117,12 @@ func (c *Config) setDefaults() error {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.ChallengeAbsence == 0 {
+		c.ChallengeAbsence = 5 * time.Minute
+	}
+	if c.QuickMatchBotAfter == 0 {
+		c.QuickMatchBotAfter = time.Minute
 	}
 	return nil
 }
@@ -156,7 +170,13 @@ type Server struct {
 	accountLimit *limiter // failed logins per account
 	chalLimit    *limiter // new challenges per client address
 
-	hub hub // open game WebSockets
+	hub hub // open game and site WebSockets
+	lp  lobbyPush
+	// seeks are the quick-match seekers (quickmatch.go).
+	seeks *seekPool
+	// started is when the server was made: absent challengers are
+	// counted from it at the earliest.
+	started time.Time
 
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
@@ -187,7 +207,9 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		accountLimit: newLimiter(max(cfg.LoginBurst/4, 3), cfg.LoginEvery*5, 100_000, cfg.Now),
 		chalLimit:    newLimiter(cfg.ChallengeBurst, cfg.ChallengeEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
+		started:      cfg.Now(),
 	}
+	s.seeks = newSeekPool(s)
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
 		return nil, err
 	}
@@ -231,7 +253,15 @@ func (s *Server) Open() error {
 	s.mu.Lock()
 	s.srv, s.ln = srv, ln
 	s.mu.Unlock()
-	s.done.Add(2)
+	s.done.Add(4)
+	go func() {
+		defer s.done.Done()
+		s.lobbyLoop()
+	}()
+	go func() {
+		defer s.done.Done()
+		s.seeks.run(s.stop)
+	}()
 	go func() {
 		defer s.done.Done()
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, nethttp.ErrServerClosed) {
@@ -348,6 +378,9 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
 	mux.HandleFunc("GET /api/v1/lessons", s.apiListLessons)
 	mux.HandleFunc("POST /api/v1/lessons/{id}/steps/{n}", s.apiCheckStep)
+	// Lobby WebSocket: lobby pushes, notifications, presence, quick match
+	// (lobbyws.go, quickmatch.go).
+	mux.HandleFunc("GET /api/v1/ws", s.handleSiteWS)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)

@@ -167,10 +167,15 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 	}
 	s.arm(lg)
+	var evs []*tengen.GameEvent
 	if ch.announce != nil {
-		for _, ev := range ch.announce(lg, before) {
+		evs = ch.announce(lg, before)
+		for _, ev := range evs {
 			lg.publish(ev)
 		}
+	}
+	if s.cfg.Changed != nil {
+		s.cfg.Changed(before, lg.g, evs)
 	}
 	s.botTurn(lg)
 	return ch.err

@@ -98,6 +98,14 @@ type Config struct {
 	// its kind, for metrics. It runs with the game's lock held and must not
 	// block.
 	MoveStored func(kind tengen.MoveKind)
+	// Changed, if set, is called after every committed change to a game
+	// with the game as it was (nil for a new game), as it is now and the
+	// events its watchers got, so that the lobby and the players' other
+	// pages learn of new games, moves, takeback requests and ends
+	// (internal/app connects it to http.Server.GameChanged). It runs with
+	// the game's lock held: it must not block or call back into the
+	// service.
+	Changed func(before, after *tengen.Game, events []*tengen.GameEvent)
 }
 
 // Service plays games. Create it with New, call Open before use and Close at

@@ -100,11 +100,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""), "address to serve Prometheus metrics on at /metrics, e.g. 127.0.0.1:9090; keep it off the public network (env TENGEN_METRICS_ADDR; default none: no metrics)")
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
+	challengeAbsence := fs.Duration("challenge-absence", envDuration("CHALLENGE_ABSENCE", 5*time.Minute), "withdraw the open challenges of a challenger who has had no page of the site open this long; 0 never (env TENGEN_CHALLENGE_ABSENCE)")
 	challengeTTL := fs.Duration("challenge-ttl", envDuration("CHALLENGE_TTL", tengen.DefaultChallengeTTL), "how long a challenge stays open before it expires; 0 keeps challenges open until withdrawn (env TENGEN_CHALLENGE_TTL)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 {
+	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *challengeAbsence < 0 {
 		fs.Usage()
 		return errUsage
 	}
@@ -130,6 +131,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		*dbPath = defaultDB(*dataDir)
 	}
+	if *challengeAbsence == 0 {
+		*challengeAbsence = -1 // app.Config: negative is never, zero the default
+	}
 	if *challengeTTL == 0 {
 		*challengeTTL = -1 // app.Config: negative is for ever, zero the default
 	}
@@ -137,19 +141,20 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// goroutine per move (the worker pool gives the parallelism), and the
 	// operator's external engines.
 	a, err := app.Open(ctx, app.Config{
-		DBPath:       *dbPath,
-		Addr:         *addr,
-		BaseURL:      *baseURL,
-		TrustProxy:   *trustProxy,
-		MetricsAddr:  *metricsAddr,
-		Logger:       logger,
-		EngineBots:   &engine.Options{Threads: 1},
-		DeadStones:   &engine.Options{Threads: 1},
-		BotsFile:     *botsFile,
-		BotWorkers:   *botWorkers,
-		BotMoveTime:  *botMoveTime,
-		Admin:        *admin,
-		ChallengeTTL: *challengeTTL,
+		DBPath:           *dbPath,
+		Addr:             *addr,
+		BaseURL:          *baseURL,
+		TrustProxy:       *trustProxy,
+		MetricsAddr:      *metricsAddr,
+		Logger:           logger,
+		EngineBots:       &engine.Options{Threads: 1},
+		DeadStones:       &engine.Options{Threads: 1},
+		BotsFile:         *botsFile,
+		BotWorkers:       *botWorkers,
+		BotMoveTime:      *botMoveTime,
+		Admin:            *admin,
+		ChallengeTTL:     *challengeTTL,
+		ChallengeAbsence: *challengeAbsence,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

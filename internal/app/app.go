@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	nethttp "net/http"
+	"sync/atomic"
 	"time"
 
 	"tengen"
@@ -72,6 +73,12 @@ type Config struct {
 	// (`tengen serve --challenge-ttl`; default tengen.DefaultChallengeTTL,
 	// negative: until withdrawn; see play.Config).
 	ChallengeTTL time.Duration
+	// ChallengeAbsence is how long a challenger may have no page open
+	// before their open challenges are withdrawn (`tengen serve
+	// --challenge-absence`; see http.Config). QuickMatchBotAfter is how
+	// long a quick-match seeker waits for a human before a built-in level
+	// is offered (default one minute).
+	ChallengeAbsence, QuickMatchBotAfter time.Duration
 
 	// Synchronous is SQLite's synchronous setting (default FULL, see
 	// sqlite.DB); tests and benchmarks may choose NORMAL. PostgreSQL
@@ -214,6 +221,15 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if m != nil {
 		pc.MoveStored = func(kind tengen.MoveKind) { m.Move(string(kind)) }
 	}
+	// The web server is made after play, which already reports changes
+	// while it loads the running games at Open: until the server exists
+	// there is no page to tell.
+	var web atomic.Pointer[tengenhttp.Server]
+	pc.Changed = func(before, after *tengen.Game, events []*tengen.GameEvent) {
+		if srv := web.Load(); srv != nil {
+			srv.GameChanged(before, after, events)
+		}
+	}
 	a.Play = play.New(pc)
 	// From here on a failure closes the play service too, which ends the
 	// external engines it may have started.
@@ -242,6 +258,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		LoginBurst:           cfg.LoginBurst,
 		ChallengeBurst:       cfg.ChallengeBurst,
 		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
+		ChallengeAbsence:     cfg.ChallengeAbsence,
+		QuickMatchBotAfter:   cfg.QuickMatchBotAfter,
 		Admin:                cfg.Admin,
 	}
 	if m != nil {
@@ -251,6 +269,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, a.undo(err)
 	}
+	web.Store(srv)
 	if m != nil {
 		g := metrics.Gauges{WebSockets: srv.WebSockets, LiveGames: a.Play.LiveGames}
 		if len(bots) > 0 {
