@@ -96,6 +96,9 @@ func (s GameSettings) Validate() error {
 	default:
 		return Errorf(EINVALID, "Colour must be black, white or nigiri.")
 	}
+	if s.HandicapBy != "" && s.HandicapBy != HandicapByRank {
+		return Errorf(EINVALID, "Handicap choice must be empty or %q (from the players' ranks).", HandicapByRank)
+	}
 	return ValidateTimeControl(s.TimeControl)
 }
 

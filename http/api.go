@@ -120,15 +120,28 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 		return nil, rateLimited(w, wait)
 	}
 	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings.resolve(true)}
+	var opp *tengen.User
 	if name := strings.TrimSpace(req.Opponent); name != "" {
-		opp, err := s.svc.Users.FindUserByName(r.Context(), name)
-		if err != nil {
+		if opp, err = s.svc.Users.FindUserByName(r.Context(), name); err != nil {
 			return nil, err
 		}
 		if opp.Bot {
 			return nil, tengen.Errorf(tengen.EINVALID, "%s is a computer player; start a game with it under \"Play the computer\".", opp.Name)
 		}
 		c.OpponentID = opp.ID
+	}
+	if c.Settings.HandicapBy == tengen.HandicapByRank {
+		// The challenge must say its handicap, colours and whether it is
+		// rated before anyone accepts, so the ranks of both players must
+		// be known now.
+		if opp == nil {
+			return nil, tengen.Errorf(tengen.EINVALID, "An automatic handicap needs a named opponent; quick match pairs players by rank.")
+		}
+		set, ok := c.Settings.ForRanks(u.Rank, opp.Rank, req.Settings.Rated != nil)
+		if !ok {
+			return nil, tengen.Errorf(tengen.EINVALID, "The handicap cannot be chosen from the ranks %s and %s.", u.Rank, opp.Rank)
+		}
+		c.Settings = set
 	}
 	if err := s.svc.Challenges.CreateChallenge(r.Context(), c); err != nil {
 		return nil, err

@@ -371,7 +371,10 @@ func (s *Server) handleLang(w nethttp.ResponseWriter, r *nethttp.Request) {
 type challengeForm struct {
 	Opponent, BoardSize, Ruleset, Komi, Handicap string
 	FreeHandicap                                 bool
-	Color, TCKind                                string
+	// AutoHandicap asks for the handicap from the players' ranks
+	// (tengen.GameSettings.ForRanks); Handicap and Color are then ignored.
+	AutoHandicap  bool
+	Color, TCKind string
 	// Rated is "auto" (rated if even), "yes" or "no".
 	Rated                               string
 	MainMinutes, Periods, PeriodSeconds string
@@ -391,7 +394,7 @@ func readChallengeForm(r *nethttp.Request) challengeForm {
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	return challengeForm{
 		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
-		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", AutoHandicap: v("autoHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
 		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
 		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
 		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
@@ -422,7 +425,11 @@ func (f challengeForm) request() (challengeRequest, error) {
 		}
 		set.Komi = &k
 	}
-	set.Handicap = num("handicap", f.Handicap)
+	if f.AutoHandicap {
+		set.HandicapBy = tengen.HandicapByRank
+	} else {
+		set.Handicap = num("handicap", f.Handicap)
+	}
 	set.FreeHandicap = f.FreeHandicap
 	set.Color = tengen.ColorChoice(f.Color)
 	set.Rated = ratedChoice(f.Rated)

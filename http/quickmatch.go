@@ -63,6 +63,11 @@ type seekPool struct {
 	mu    sync.Mutex // guards seeks
 	seeks []*seek    // oldest first
 	wake  chan struct{}
+	// stop ends the pairing loop, which the first seek starts (once);
+	// done is closed when it has ended.
+	stop  <-chan struct{}
+	once  sync.Once
+	loops sync.WaitGroup
 	// botAfter is how long a seeker waits for a human before the offer.
 	botAfter time.Duration
 	// pair starts the game of a and b; offer offers sk a bot; status
@@ -73,7 +78,7 @@ type seekPool struct {
 }
 
 func newSeekPool(s *Server) *seekPool {
-	return &seekPool{wake: make(chan struct{}, 1), botAfter: s.cfg.QuickMatchBotAfter,
+	return &seekPool{wake: make(chan struct{}, 1), stop: s.stop, botAfter: s.cfg.QuickMatchBotAfter,
 		pair: s.quickPair, offer: s.quickOffer, status: s.quickStatus}
 }
 
@@ -83,7 +88,22 @@ func (p *seekPool) add(sk *seek) {
 	p.seeks = slices.DeleteFunc(p.seeks, func(o *seek) bool { return o.user.ID == sk.user.ID })
 	p.seeks = append(p.seeks, sk)
 	p.mu.Unlock()
+	p.once.Do(func() {
+		p.loops.Add(1)
+		go func() {
+			defer p.loops.Done()
+			p.run(p.stop)
+		}()
+	})
 	p.poke()
+}
+
+// wait waits for the pairing loop to end after stop closed.
+func (p *seekPool) wait() {
+	// A seek that arrives during shutdown may still start the loop; it
+	// ends at once since stop is closed.
+	p.once.Do(func() {})
+	p.loops.Wait()
 }
 
 // remove takes the seeks for which match is true out of the pool and

@@ -253,14 +253,10 @@ func (s *Server) Open() error {
 	s.mu.Lock()
 	s.srv, s.ln = srv, ln
 	s.mu.Unlock()
-	s.done.Add(4)
+	s.done.Add(3)
 	go func() {
 		defer s.done.Done()
 		s.lobbyLoop()
-	}()
-	go func() {
-		defer s.done.Done()
-		s.seeks.run(s.stop)
 	}()
 	go func() {
 		defer s.done.Done()
@@ -308,6 +304,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = werr
 	}
 	s.done.Wait()
+	s.seeks.wait()
 	return err
 }
 
