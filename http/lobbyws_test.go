@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -269,5 +271,50 @@ func TestWithdrawAbsent(t *testing.T) {
 	bob.api("GET", fmt.Sprintf("/api/v1/challenges/%d", cb.Challenge.ID), nil, 200, &got)
 	if got.Challenge.Status != tengen.ChallengeCancelled {
 		t.Errorf("bob's challenge: %s", got.Challenge.Status)
+	}
+}
+
+// TestAutomaticHandicap: a direct challenge with handicapBy "rank" gets
+// one stone per rank of difference with the weaker player as Black, is
+// unrated by default, and says so on the game page; an open one is
+// refused with a clear 400 and nothing is stored.
+func TestAutomaticHandicap(t *testing.T) {
+	e := newPlayEnv(t)
+	strong, weak := e.client(), e.client()
+	registerAt(strong, "strong", "advanced")     // 6k
+	registerAt(weak, "weakling", "intermediate") // 12k
+	set := settings9()
+	set.BoardSize, set.HandicapBy, set.Color = 19, tengen.HandicapByRank, tengen.ChooseWhite
+	strong.apiError("POST", "/api/v1/challenges", map[string]any{"settings": set}, 400, "invalid")
+	var list struct{ Challenges []*tengen.Challenge }
+	strong.api("GET", "/api/v1/challenges", nil, 200, &list)
+	if len(list.Challenges) != 0 {
+		t.Fatalf("a refused challenge was stored: %+v", list.Challenges)
+	}
+	var ch struct{ Challenge *tengen.Challenge }
+	strong.api("POST", "/api/v1/challenges", map[string]any{"opponent": "weakling", "settings": set}, 201, &ch)
+	got := ch.Challenge.Settings
+	if got.Handicap != 6 || got.Color != tengen.ChooseWhite || got.Rated || got.HandicapBy != tengen.HandicapByRank {
+		t.Fatalf("challenge settings: %+v", got)
+	}
+	var g struct{ Game *tengen.Game }
+	weak.api("POST", fmt.Sprintf("/api/v1/challenges/%d/accept", ch.Challenge.ID), nil, 201, &g)
+	if g.Game.Black.Name != "weakling" || g.Game.Settings.Handicap != 6 {
+		t.Errorf("game: black %s, handicap %d", g.Game.Black.Name, g.Game.Settings.Handicap)
+	}
+	page := weak.page(fmt.Sprintf("/games/%d", g.Game.ID), 200)
+	if !strings.Contains(page, `id="handicap-by"`) || !strings.Contains(page, "one stone per rank") {
+		t.Error("the game page does not say how the handicap was chosen")
+	}
+	// The form: the checkbox without an opponent shows the error on the lobby.
+	form := url.Values{"boardSize": {"19"}, "ruleset": {"japanese"}, "handicap": {"0"}, "autoHandicap": {"on"},
+		"color": {"nigiri"}, "tcKind": {"none"}, "rated": {"auto"}}
+	resp, body := strong.do("POST", "/challenges", form)
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "named opponent") {
+		t.Errorf("form without opponent: %d", resp.StatusCode)
+	}
+	form.Set("opponent", "weakling")
+	if resp, _ := strong.do("POST", "/challenges", form); resp.StatusCode != 303 {
+		t.Errorf("form with opponent: %d", resp.StatusCode)
 	}
 }
