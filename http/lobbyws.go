@@ -271,7 +271,11 @@ func (s *Server) GameChanged(before, after *tengen.Game, events []*tengen.GameEv
 	if after == nil {
 		return
 	}
-	s.LobbyChanged()
+	// Clock checkpoints and dead-stone toggles change nothing the lobby
+	// shows.
+	if before == nil || before.MoveCount != after.MoveCount || before.Status != after.Status || before.ToMove != after.ToMove {
+		s.LobbyChanged()
+	}
 	name := func(u *tengen.User) string {
 		if u == nil {
 			return ""
