@@ -15,12 +15,7 @@ import (
 // each sees the other connected. When bob leaves for another page, alice
 // sees him online but not on the game.
 func TestQuickMatch(t *testing.T) {
-	s := newSite(t)
-	alice := s.person(t, "alice")
-	bob := s.person(t, "bob")
-	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
-	alice.signup("alice-password")
-	bob.signup("bob-password")
+	s, alice, bob := desktopAndPhone(t)
 
 	seek := func(p *person) {
 		p.open("/")
@@ -72,6 +67,18 @@ func TestQuickMatch(t *testing.T) {
 	alice.waitFor("one spectator", `document.getElementById("spectators").dataset.count === "1"`)
 }
 
+// desktopAndPhone starts a site with two signed-up people: alice at
+// desktop width, bob on a phone-sized screen.
+func desktopAndPhone(t *testing.T) (s *site, alice, bob *person) {
+	t.Helper()
+	s = newSite(t)
+	alice, bob = s.person(t, "alice"), s.person(t, "bob")
+	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	alice.signup("alice-password")
+	bob.signup("bob-password")
+	return s, alice, bob
+}
+
 // hideTab makes the page believe its tab is in the background, as a
 // browser does when the user switches tabs, and replaces the Notification
 // API with a recorder that has permission.
@@ -101,12 +108,7 @@ const showTab = `(() => {
 // title counts it, the page lists it, and the browser notification is
 // made. Looking at the tab clears the count.
 func TestNotifications(t *testing.T) {
-	s := newSite(t)
-	alice := s.person(t, "alice")
-	bob := s.person(t, "bob")
-	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
-	alice.signup("alice-password")
-	bob.signup("bob-password")
+	_, alice, bob := desktopAndPhone(t)
 
 	bob.open("/rules")
 	bob.waitFor("the site socket", `document.getElementById("notify") !== null`)

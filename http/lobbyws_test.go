@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tengen"
+	"tengen/engine"
 	"tengen/internal/app"
 )
 
@@ -29,6 +30,7 @@ type siteMsg struct {
 	HTML        map[string]string
 	Window      int
 	Bot         string
+	BotRank     string
 	// presence
 	Black, White struct{ Here, Online bool }
 	Spectators   int
@@ -316,5 +318,48 @@ func TestAutomaticHandicap(t *testing.T) {
 	form.Set("opponent", "weakling")
 	if resp, _ := strong.do("POST", "/challenges", form); resp.StatusCode != 303 {
 		t.Errorf("form with opponent: %d", resp.StatusCode)
+	}
+}
+
+// TestQuickMatchBot: a seeker alone is offered the built-in level nearest
+// their rank after QuickMatchBotAfter, and taking it starts a game against
+// that level with the handicap from the ranks.
+func TestQuickMatchBot(t *testing.T) {
+	e := newPlayEnvWith(t, func(c *app.Config) {
+		c.EngineBots = &engine.Options{Threads: 1, Seed: 5, MaxTime: time.Second, ScoringPlayouts: 100}
+		c.QuickMatchBotAfter = 100 * time.Millisecond
+	})
+	alice := e.client()
+	registerAt(alice, "alice", "casual") // 18k
+	w := alice.siteWS("")
+	w.send(map[string]any{"type": "seek-bot", "id": "early"})
+	if m := w.next("refusal", isType("error")); m.Code != "conflict" {
+		t.Errorf("seek-bot before an offer: %+v", m)
+	}
+	w.send(map[string]any{"type": "seek", "id": "s", "boardSize": 9, "speed": "blitz"})
+	offer := w.next("the offer", isType("seek-offer"))
+	var bots struct{ Bots []tengen.BotInfo }
+	alice.api("GET", "/api/v1/bots", nil, 200, &bots)
+	me, _ := tengen.RankValue("18k")
+	best := -1
+	for _, b := range bots.Bots {
+		if v, ok := tengen.RankValue(b.Rank); ok && b.Level != "" && (best < 0 || max(v-me, me-v) < best) {
+			best = max(v-me, me-v)
+		}
+	}
+	v, ok := tengen.RankValue(offer.BotRank)
+	if !ok || max(v-me, me-v) != best {
+		t.Errorf("offered %s (%s), not the nearest level (%d ranks away)", offer.Bot, offer.BotRank, best)
+	}
+	w.send(map[string]any{"type": "seek-bot", "id": "take"})
+	m := w.next("the game", isType("seek-matched"))
+	var st stateOut
+	alice.api("GET", fmt.Sprintf("/api/v1/games/%d/state", m.GameID), nil, 200, &st)
+	g := st.State.Game
+	if g.Black == nil || g.White == nil || (g.Black.Name != offer.Bot && g.White.Name != offer.Bot) || g.Settings.HandicapBy != tengen.HandicapByRank {
+		t.Fatalf("game: %+v", g)
+	}
+	if want := tengen.RankHandicap(v-me, g.Settings); g.Settings.Handicap != want {
+		t.Errorf("handicap %d, want %d", g.Settings.Handicap, want)
 	}
 }

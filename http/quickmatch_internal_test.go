@@ -52,6 +52,14 @@ func newTestPool(botAfter time.Duration) (*seekPool, *poolLog) {
 	return p, log
 }
 
+// runPool lets the first seek start p's loop and returns the function
+// that stops it and waits for it.
+func runPool(p *seekPool) (stop func()) {
+	ch := make(chan struct{})
+	p.stop = ch
+	return func() { close(ch); p.wait() }
+}
+
 func (l *poolLog) snapshot() (pairs [][2]string, offers []string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -70,9 +78,7 @@ func testSeek(id int64, name, rank string, size int, speed string) *seek {
 func TestSeekPoolWidens(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
-		stop := make(chan struct{})
-		p.stop = stop
-		defer func() { close(stop); p.wait() }()
+		defer runPool(p)()
 		p.add(testSeek(1, "ann", "12k", 19, "live"))
 		p.add(testSeek(2, "ben", "6k", 19, "live"))
 		p.add(testSeek(3, "cid", "12k", 13, "live"))
@@ -108,9 +114,7 @@ func TestSeekPoolWidens(t *testing.T) {
 func TestSeekPoolOffersBot(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
-		stop := make(chan struct{})
-		p.stop = stop
-		defer func() { close(stop); p.wait() }()
+		defer runPool(p)()
 		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
 		time.Sleep(59 * time.Second)
 		synctest.Wait()
@@ -140,9 +144,7 @@ func TestSeekPoolOffersBot(t *testing.T) {
 func TestSeekPoolOneSeekPerUser(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
-		stop := make(chan struct{})
-		p.stop = stop
-		defer func() { close(stop); p.wait() }()
+		defer runPool(p)()
 		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
 		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
 		time.Sleep(5 * time.Second)
