@@ -13,7 +13,10 @@ const handlers = new Set();
 let ws = null;
 let attempt = 0;
 let unseen = 0;
-const baseTitle = document.title;
+// plainTitle is the title before the badge, badged the title with it
+// ("" while there is none).
+let plainTitle = document.title;
+let badged = "";
 
 /** onSiteMessage calls handler with every message of the site socket. */
 export function onSiteMessage(handler) {
@@ -41,13 +44,16 @@ export function siteOpen() {
 export function initSite() {
   const bar = document.getElementById("notify");
   const lobby = !!document.getElementById("lobby-challenges");
+  // "My games" follows the lobby's pushes (without their HTML) to know
+  // when to fetch its list again.
+  const mine = !!document.getElementById("mygames");
   if (!bar && !lobby) {
     return;
   }
   if (bar) {
     initBar(bar);
   }
-  const query = lobby ? "?lobby=1&html=1" : "";
+  const query = lobby ? "?lobby=1&html=1" : mine ? "?lobby=1" : "";
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const sock = new WebSocket(`${proto}//${location.host}/api/v1/ws${query}`);
@@ -183,9 +189,24 @@ function notify(bar, msg) {
   }
 }
 
-/** showBadge puts the count of unseen notifications in the title. */
+/**
+ * showBadge puts the count of unseen notifications in the title, and
+ * takes it away again, unless the page has set a title of its own
+ * meanwhile ("my games" counts the games waiting for the user).
+ */
 function showBadge() {
-  document.title = unseen > 0 ? `(${unseen}) ${baseTitle}` : baseTitle;
+  if (unseen > 0) {
+    if (!badged) {
+      plainTitle = document.title;
+    }
+    badged = `(${unseen}) ${plainTitle}`;
+    document.title = badged;
+  } else if (badged) {
+    if (document.title === badged) {
+      document.title = plainTitle;
+    }
+    badged = "";
+  }
 }
 
 /** beep plays a short two-tone chime with the Web Audio API. */
