@@ -67,9 +67,7 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	s.presenceChanged(c)
 	if lobby {
 		// The first lobby comes at once; later ones when something changes.
-		if msg, err := s.lobbyMessage(context.Background(), c, s.onlineUsers()); err == nil {
-			c.enqueue(msg)
-		} else {
+		if err := s.pushLobbyTo(context.Background(), []*wsClient{c}); err != nil {
 			s.log.Error("lobby push", "user", c.userID, "err", err)
 		}
 	}
@@ -179,15 +177,38 @@ func (s *Server) pushLobby() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if err := s.pushLobbyTo(ctx, subs); err != nil {
+		s.log.Error("lobby push", "err", err)
+	}
+}
+
+// pushLobbyTo sends the lobby to each of subs as its user sees it. What
+// all see alike (the games being played, who is online, the anonymous
+// lobby) is read once.
+func (s *Server) pushLobbyTo(ctx context.Context, subs []*wsClient) error {
+	live, err := s.liveGames(ctx)
+	if err != nil {
+		return err
+	}
 	online := s.onlineUsers()
+	var anonymous *lobbyResponse
 	for _, c := range subs {
-		msg, err := s.lobbyMessage(ctx, c, online)
+		var lobby *lobbyResponse
+		if c.user == nil && anonymous != nil {
+			lobby = anonymous
+		} else if lobby, err = s.lobbyFor(ctx, c.user); err != nil {
+			return err
+		}
+		if c.user == nil {
+			anonymous = lobby
+		}
+		msg, err := s.lobbyMessage(c, lobby, live, online)
 		if err != nil {
-			s.log.Error("lobby push", "user", c.userID, "err", err)
-			return
+			return err
 		}
 		c.enqueue(msg)
 	}
+	return nil
 }
 
 // lobbySections are the lobby page's parts that the push replaces, each a
@@ -207,16 +228,9 @@ type lobbyPushMessage struct {
 	HTML map[string]string `json:"html,omitempty"`
 }
 
-// lobbyMessage returns the lobby as c's user sees it, encoded.
-func (s *Server) lobbyMessage(ctx context.Context, c *wsClient, online []*tengen.User) ([]byte, error) {
-	lobby, err := s.lobbyFor(ctx, c.user)
-	if err != nil {
-		return nil, err
-	}
-	live, err := s.liveGames(ctx)
-	if err != nil {
-		return nil, err
-	}
+// lobbyMessage encodes the lobby for c, with its sections rendered in c's
+// language if c asked for them.
+func (s *Server) lobbyMessage(c *wsClient, lobby *lobbyResponse, live []*tengen.Game, online []*tengen.User) ([]byte, error) {
 	msg := lobbyPushMessage{Type: "lobby", lobbyResponse: lobby, Live: live, Online: online}
 	if c.html {
 		data := &pageData{Lang: c.lang, User: c.user, Lobby: lobby, Live: live, Online: online}

@@ -249,8 +249,7 @@ func (s *Server) renderHomeData(w nethttp.ResponseWriter, r *nethttp.Request, st
 		return
 	}
 	// Games being played, for anyone who wants to watch.
-	live, _, err := s.svc.Games.FindGames(r.Context(), tengen.GameFilter{
-		Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 10})
+	live, err := s.liveGames(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
