@@ -65,6 +65,9 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.presenceChanged(c)
 	}()
 	s.presenceChanged(c)
+	if u != nil {
+		s.pendingChallenges(c, u)
+	}
 	if lobby {
 		// The first lobby comes at once; later ones when something changes.
 		if err := s.pushLobbyTo(context.Background(), []*wsClient{c}); err != nil {
@@ -145,6 +148,9 @@ type notification struct {
 	ChallengeID int64  `json:"challengeId,omitempty"`
 	// From is the other player's name.
 	From string `json:"from,omitempty"`
+	// Pending marks news that is not new: an open direct challenge told
+	// to a socket as it opens. Pages list it without sound or badge.
+	Pending bool `json:"pending,omitempty"`
 }
 
 // LobbyChanged tells the server that the lobby's state changed (a
@@ -332,6 +338,23 @@ func (s *Server) challengeMade(c *tengen.Challenge, by *tengen.User) {
 	s.LobbyChanged()
 	if c.OpponentID != 0 {
 		s.NotifyUser(c.OpponentID, notification{Type: "notify", Kind: notifyChallenged, ChallengeID: c.ID, From: by.Name})
+	}
+}
+
+// pendingChallenges tells a new site socket of u about the open direct
+// challenges u has received, so that every page u opens shows them, not
+// only the pages that were open when they came.
+func (s *Server) pendingChallenges(c *wsClient, u *tengen.User) {
+	open := tengen.ChallengeOpen
+	cs, _, err := s.svc.Challenges.FindChallenges(context.Background(), tengen.ChallengeFilter{Status: &open, UserID: &u.ID, Limit: 20})
+	if err != nil {
+		s.log.Error("pending challenges", "user", u.ID, "err", err)
+		return
+	}
+	for _, ch := range cs {
+		if ch.OpponentID == u.ID && ch.Challenger != nil {
+			c.enqueue(mustJSON(notification{Type: "notify", Kind: notifyChallenged, ChallengeID: ch.ID, From: ch.Challenger.Name, Pending: true}))
+		}
 	}
 }
 

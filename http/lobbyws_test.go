@@ -23,6 +23,7 @@ type siteMsg struct {
 	GameID      int64
 	ChallengeID int64
 	From        string
+	Pending     bool
 	Challenges  []*tengen.Challenge
 	Games       []*tengen.Game
 	Live        []*tengen.Game
@@ -128,6 +129,10 @@ func TestSiteSocketNotifications(t *testing.T) {
 	bob.api("POST", "/api/v1/challenges", map[string]any{"opponent": "alice", "settings": settings9()}, 201, &ch)
 	if m := aw.next("challenged", notified("challenged")); m.ChallengeID != ch.Challenge.ID || m.From != "bob" {
 		t.Errorf("challenged: %+v", m)
+	}
+	// A page alice opens later lists the challenge too, as known news.
+	if m := alice.siteWS("").next("pending challenge", notified("challenged")); m.ChallengeID != ch.Challenge.ID || !m.Pending {
+		t.Errorf("pending challenge on a new page: %+v", m)
 	}
 	var g struct{ Game *tengen.Game }
 	alice.api("POST", fmt.Sprintf("/api/v1/challenges/%d/accept", ch.Challenge.ID), nil, 201, &g)

@@ -169,6 +169,10 @@ function notify(bar, msg) {
   while (list.children.length > 5) {
     list.lastElementChild.remove();
   }
+  if (msg.pending) {
+    // Known news, told again to a page that has just opened.
+    return;
+  }
   if (document.hidden) {
     unseen++;
     showBadge();
