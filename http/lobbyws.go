@@ -58,13 +58,12 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	c.site, c.lobby, c.html, c.user = true, lobby, html, u
-	s.hub.add(c)
+	online := s.hub.add(c)
 	defer func() {
 		s.seeks.remove(func(o *seek) bool { return o.c == c })
-		s.hub.remove(c, s.cfg.Now())
-		s.presenceChanged(c)
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
 	}()
-	s.presenceChanged(c)
+	s.presenceChanged(c, online)
 	if u != nil {
 		s.pendingChallenges(c, u)
 	}
@@ -378,8 +377,10 @@ type playerStatus struct {
 // presenceChanged tells everyone concerned that c opened or closed: the
 // lobby's online list, and the game sockets of every game whose presence
 // c changes (its own game, and the games where its user plays).
-func (s *Server) presenceChanged(c *wsClient) {
-	if c.userID != 0 {
+// onlineChanged tells that c's user came online or went offline with it,
+// which changes the lobby's list.
+func (s *Server) presenceChanged(c *wsClient, onlineChanged bool) {
+	if onlineChanged {
 		s.LobbyChanged()
 	}
 	s.hub.mu.Lock()

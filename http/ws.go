@@ -88,7 +88,9 @@ func (h *hub) releaseLocked(addr string) {
 	}
 }
 
-func (h *hub) add(c *wsClient) {
+// add counts c in, and reports whether its user has just come online
+// (this is the user's only connection).
+func (h *hub) add(c *wsClient) (cameOnline bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.conns == nil {
@@ -99,13 +101,16 @@ func (h *hub) add(c *wsClient) {
 	h.conns[c] = struct{}{}
 	if c.userID != 0 {
 		h.byUser[c.userID]++
+		cameOnline = h.byUser[c.userID] == 1
 	}
 	h.wg.Add(1)
+	return cameOnline
 }
 
-// remove forgets c, closed at now, and gives back its address's
-// reservation.
-func (h *hub) remove(c *wsClient, now time.Time) {
+// remove forgets c, closed at now, gives back its address's reservation,
+// and reports whether its user has gone offline (it was the user's last
+// connection).
+func (h *hub) remove(c *wsClient, now time.Time) (wentOffline bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.conns, c)
@@ -113,10 +118,12 @@ func (h *hub) remove(c *wsClient, now time.Time) {
 		if h.byUser[c.userID]--; h.byUser[c.userID] <= 0 {
 			delete(h.byUser, c.userID)
 			h.lastSeen[c.userID] = now
+			wentOffline = true
 		}
 	}
 	h.releaseLocked(c.addr)
 	h.wg.Done()
+	return wentOffline
 }
 
 // count returns the number of open connections.
@@ -245,10 +252,9 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	c.gameID, c.blackID, c.whiteID, c.user = id, g.BlackID, g.WhiteID, currentUser(r.Context())
-	s.hub.add(c)
+	online := s.hub.add(c)
 	defer func() {
-		s.hub.remove(c, s.cfg.Now())
-		s.presenceChanged(c)
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
 	}()
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -263,7 +269,7 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	defer func() { stop() }()
 	// After the snapshot: the presence of the players and the count of
 	// spectators, now that this socket counts.
-	s.presenceChanged(c)
+	s.presenceChanged(c, online)
 
 	var wg sync.WaitGroup
 	wg.Add(1)
