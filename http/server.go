@@ -53,9 +53,10 @@ type Config struct {
 	// at most tengen.MaxOpenChallenges open challenges.)
 	ChallengeBurst int
 	ChallengeEvery time.Duration
-	// MaxSocketsPerAddress is how many game WebSockets one client address
-	// may hold open at once (default 32: a player with a few tabs and
-	// spectators behind one NAT); more are refused with 429.
+	// MaxSocketsPerAddress is how many WebSockets (game and site sockets
+	// together) one client address may hold open at once (default 64: a
+	// few players with a few tabs each behind one NAT, every game tab
+	// holding two); more are refused with 429.
 	MaxSocketsPerAddress int
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
@@ -113,7 +114,7 @@ func (c *Config) setDefaults() error {
 		c.ChallengeEvery = 30 * time.Second
 	}
 	if c.MaxSocketsPerAddress == 0 {
-		c.MaxSocketsPerAddress = 32
+		c.MaxSocketsPerAddress = 64
 	}
 	if c.Now == nil {
 		c.Now = time.Now

@@ -101,8 +101,8 @@ type Config struct {
 	// at once (default 20, see http.Config); benchmarks that create many
 	// games from one address raise it.
 	ChallengeBurst int
-	// MaxSocketsPerAddress is how many game WebSockets one client address
-	// may hold open (default 32, see http.Config); benchmarks that play
+	// MaxSocketsPerAddress is how many WebSockets one client address may
+	// hold open (default 64, see http.Config); benchmarks that play
 	// many games from one address raise it.
 	MaxSocketsPerAddress int
 }
