@@ -90,8 +90,7 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 func (s *Server) siteCommand(ctx context.Context, c *wsClient, cmd wsCommand) error {
 	switch cmd.Type {
 	case "ping":
-		now := time.Now().UTC()
-		c.enqueue(mustJSON(wsReply{Type: "pong", ID: cmd.ID, ServerTime: &now}))
+		wsPong(c, cmd.ID)
 		return nil
 	case "seek", "unseek", "seek-bot":
 		if err := s.seekCommand(ctx, c, cmd); err != nil {

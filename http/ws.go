@@ -524,8 +524,7 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 		}
 		*stop = next
 	case "ping":
-		now := time.Now().UTC()
-		c.enqueue(mustJSON(wsReply{Type: "pong", ID: cmd.ID, ServerTime: &now}))
+		wsPong(c, cmd.ID)
 		return nil
 	default:
 		return tengen.Errorf(tengen.EINVALID, "Unknown message type %q.", cmd.Type)
@@ -537,6 +536,13 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 	}
 	c.enqueue(mustJSON(wsReply{Type: "ok", ID: cmd.ID}))
 	return nil
+}
+
+// wsPong answers a ping with the server's time, from which clients
+// estimate their clock's offset.
+func wsPong(c *wsClient, id string) {
+	now := time.Now().UTC()
+	c.enqueue(mustJSON(wsReply{Type: "pong", ID: id, ServerTime: &now}))
 }
 
 // wsError encodes err as an error reply in the connection's language and
