@@ -40,6 +40,10 @@ const lobbyOnlineMax = 100
 type lobbyPush struct {
 	mu      sync.Mutex // guards pending
 	pending bool       // a push is scheduled and has not started
+	// run is held while a push reads and queues the lobby, so that pushes
+	// queue in the order they read and no socket gets an older lobby
+	// after a newer one.
+	run sync.Mutex
 }
 
 // handleSiteWS serves GET /api/v1/ws.
@@ -69,7 +73,10 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	}
 	if lobby {
 		// The first lobby comes at once; later ones when something changes.
-		if err := s.pushLobbyTo(context.Background(), []*wsClient{c}); err != nil {
+		s.lp.run.Lock()
+		err := s.pushLobbyTo(context.Background(), []*wsClient{c})
+		s.lp.run.Unlock()
+		if err != nil {
 			s.log.Error("lobby push", "user", c.userID, "err", err)
 		}
 	}
@@ -181,6 +188,8 @@ func (s *Server) pushLobby() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	s.lp.run.Lock()
+	defer s.lp.run.Unlock()
 	if err := s.pushLobbyTo(ctx, subs); err != nil {
 		s.log.Error("lobby push", "err", err)
 	}
