@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	nethttp "net/http"
 	"slices"
 	"strings"
@@ -205,19 +206,27 @@ func (s *Server) pushLobbyTo(ctx context.Context, subs []*wsClient) error {
 	}
 	online := s.onlineUsers()
 	var anonymous *lobbyResponse
+	// Anonymous visitors see the same lobby: one message per language and
+	// form.
+	anonMsgs := map[string][]byte{}
 	for _, c := range subs {
+		key := fmt.Sprint(c.lang, c.html)
+		if c.user == nil && anonMsgs[key] != nil {
+			c.enqueue(anonMsgs[key])
+			continue
+		}
 		var lobby *lobbyResponse
 		if c.user == nil && anonymous != nil {
 			lobby = anonymous
 		} else if lobby, err = s.lobbyFor(ctx, c.user); err != nil {
 			return err
 		}
-		if c.user == nil {
-			anonymous = lobby
-		}
 		msg, err := s.lobbyMessage(c, lobby, live, online)
 		if err != nil {
 			return err
+		}
+		if c.user == nil {
+			anonymous, anonMsgs[key] = lobby, msg
 		}
 		c.enqueue(msg)
 	}
