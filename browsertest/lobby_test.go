@@ -154,3 +154,47 @@ func TestNotifications(t *testing.T) {
 	alice.do("open the game", chromedp.Click(chromedp.CSS(`#notify-list li[data-kind="game-started"] a`)))
 	alice.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && document.getElementById("game").dataset.you === "black"`)
 }
+
+// TestAutomaticHandicap: alice (6k) challenges bob (12k) with the
+// automatic handicap; the challenge list shows six stones by rank, bob
+// takes Black, and the game page says how the handicap was chosen.
+func TestAutomaticHandicap(t *testing.T) {
+	s := newSite(t)
+	alice, bob := s.person(t, "alice"), s.person(t, "bob")
+	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	for _, su := range []struct {
+		p     *person
+		level string
+	}{{alice, "advanced"}, {bob, "intermediate"}} {
+		su.p.open("/signup")
+		su.p.do("sign up",
+			chromedp.SetValue(chromedp.CSS(`input[name="name"]`), su.p.name),
+			chromedp.SetValue(chromedp.CSS(`input[name="password"]`), su.p.name+"-password"),
+			chromedp.SetValue(chromedp.CSS(`input[name="password2"]`), su.p.name+"-password"),
+			chromedp.SetValue(chromedp.CSS(`select[name="level"]`), su.level),
+			chromedp.Click(chromedp.CSS(`main form button[type="submit"]`)),
+		)
+		su.p.waitFor("the lobby", `location.pathname === "/" && !!document.getElementById("challenge-form")`)
+	}
+	alice.do("challenge bob with the automatic handicap",
+		chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="opponent"]`), "bob"),
+		chromedp.SetValue(chromedp.CSS(`#challenge-form select[name="tcKind"]`), "none"),
+		chromedp.Click(chromedp.CSS(`#challenge-form input[name="autoHandicap"]`)),
+		chromedp.Click(chromedp.CSS(`#challenge-form button[type="submit"]`)),
+	)
+	alice.waitFor("her challenge", `!!document.querySelector("#challenge-list form[action$='/cancel']")`)
+	row := eval[string](alice, `document.querySelector("#challenge-list tbody tr").textContent`)
+	if !strings.Contains(row, "6 (by rank)") || !strings.Contains(row, "White") {
+		t.Errorf("challenge row: %q", strings.Join(strings.Fields(row), " "))
+	}
+	bob.open("/")
+	bob.do("accept", chromedp.Click(chromedp.CSS(`#challenge-list form[action$="/accept"] button`)))
+	bob.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && document.getElementById("game").dataset.you === "black"`)
+	if got := eval[string](bob, `document.getElementById("handicap-by").textContent`); !strings.Contains(got, "one stone per rank") {
+		t.Errorf("game page: %q", got)
+	}
+	bob.screenshot("tengen-handicap-by-rank-phone.png")
+	alice.do("open the game", chromedp.Click(chromedp.CSS(`#new-game a`)))
+	alice.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && document.getElementById("game").dataset.you === "white"`)
+	alice.screenshot("tengen-handicap-by-rank-desktop.png")
+}
