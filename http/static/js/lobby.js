@@ -8,7 +8,7 @@
 // either a match (the game opens), an offer of a computer level after a
 // minute without a human, or the user stops searching.
 
-import { onSiteMessage, sendSite, siteOpen } from "/static/js/site.js";
+import { onSiteMessage, sendSite } from "/static/js/site.js";
 import { format } from "/static/js/texts.js";
 
 const sections = ["lobby-games", "lobby-challenges", "lobby-live", "lobby-online"];
@@ -135,7 +135,4 @@ function initQuick() {
         break;
     }
   });
-  if (!siteOpen()) {
-    status.textContent = "";
-  }
 }

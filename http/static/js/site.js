@@ -32,11 +32,6 @@ export function sendSite(msg) {
   return true;
 }
 
-/** siteOpen reports whether the site socket is open. */
-export function siteOpen() {
-  return !!ws && ws.readyState === WebSocket.OPEN;
-}
-
 /**
  * initSite opens the site socket when the page has a use for it: the
  * notification bar of a logged-in user, or the lobby.
