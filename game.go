@@ -200,6 +200,14 @@ type PlayRecord struct {
 	// no request is pending. The request stands only while the game is
 	// still at that move (MoveCount == TakebackSeq).
 	TakebackSeq int `json:"takebackSeq,omitempty"`
+	// Settings, when set on the record a new game is created with, are the
+	// settings play planned the game with for an open challenge whose
+	// handicap follows the players' ranks (Challenge.GameSettings).
+	// Storage resolves the settings again from the ranks in its
+	// transaction and refuses with ECONFLICT if they differ (a rank
+	// changed in between), so that the stored game is the one play set up.
+	// It is not stored.
+	Settings *GameSettings `json:"-"`
 }
 
 // resultRE matches SGF results: a winner and a score, R(esign), T(ime) or

@@ -102,3 +102,38 @@ func (s GameSettings) ForRanks(challengerRank, opponentRank string, keepRated bo
 	}
 	return s, true
 }
+
+// RankHandicapPending reports whether c is an open challenge whose
+// handicap follows the ranks of the challenger and whoever accepts: its
+// handicap, colours and komi are chosen when it is accepted
+// (GameSettings), and it is rated only if the game turns out even, unless
+// the challenger made it unrated.
+func (c *Challenge) RankHandicapPending() bool {
+	return c.OpponentID == 0 && c.Settings.HandicapBy == HandicapByRank
+}
+
+// GameSettings returns the settings of the game made when a player ranked
+// acceptorRank accepts c: c's own, or for an open challenge whose
+// handicap follows the ranks, those ForRanks chooses from the ranks as
+// they are now (rated if even, unless c is unrated). It fails with
+// EINVALID when a rank cannot be read.
+func (c *Challenge) GameSettings(challengerRank, acceptorRank string) (GameSettings, error) {
+	if !c.RankHandicapPending() {
+		return c.Settings, nil
+	}
+	set, ok := c.Settings.ForRanks(challengerRank, acceptorRank, !c.Settings.Rated)
+	if !ok {
+		return set, Errorf(EINVALID, "The handicap cannot be chosen from the ranks %s and %s.", challengerRank, acceptorRank)
+	}
+	return set, nil
+}
+
+// SameGameSettings reports whether a and b describe the same game.
+func SameGameSettings(a, b GameSettings) bool {
+	ka, kb := a.Komi, b.Komi
+	a.Komi, b.Komi = nil, nil
+	if (ka == nil) != (kb == nil) || ka != nil && *ka != *kb {
+		return false
+	}
+	return a == b
+}

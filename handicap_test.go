@@ -94,3 +94,51 @@ func TestForRanks(t *testing.T) {
 		t.Error("HandicapBy coin validated")
 	}
 }
+
+// TestChallengeGameSettings: an open challenge with the handicap from
+// rank is settled by the acceptor's rank (rated only if even, unless
+// unrated); a direct or ordinary challenge keeps its settings.
+func TestChallengeGameSettings(t *testing.T) {
+	auto := tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseNigiri, HandicapBy: tengen.HandicapByRank, Rated: true}
+	open := &tengen.Challenge{ChallengerID: 1, Settings: auto}
+	if !open.RankHandicapPending() {
+		t.Fatal("an open challenge by rank is not pending")
+	}
+	for _, tt := range []struct {
+		acceptor string
+		rated    bool
+		handicap int
+		color    tengen.ColorChoice
+		want     bool
+	}{
+		{"12k", true, 6, tengen.ChooseWhite, false},
+		{"6k", true, 0, tengen.ChooseNigiri, true},
+		{"6k", false, 0, tengen.ChooseNigiri, false},
+		{"5k", true, 1, tengen.ChooseBlack, false},
+	} {
+		c := *open
+		c.Settings.Rated = tt.rated
+		got, err := c.GameSettings("6k", tt.acceptor)
+		if err != nil || got.Handicap != tt.handicap || got.Color != tt.color || got.Rated != tt.want {
+			t.Errorf("6k vs %s (rated %v): %+v, %v", tt.acceptor, tt.rated, got, err)
+		}
+	}
+	if _, err := open.GameSettings("6k", "?"); tengen.ErrorCode(err) != tengen.EINVALID {
+		t.Errorf("unreadable rank: %v", err)
+	}
+	direct := &tengen.Challenge{ChallengerID: 1, OpponentID: 2, Settings: auto}
+	direct.Settings.Handicap = 4
+	if got, err := direct.GameSettings("6k", "12k"); direct.RankHandicapPending() || err != nil || !tengen.SameGameSettings(got, direct.Settings) {
+		t.Errorf("direct challenge: %+v, %v", got, err)
+	}
+	k1, k2 := 6.5, 6.5
+	a, b := auto, auto
+	a.Komi, b.Komi = &k1, &k2
+	if !tengen.SameGameSettings(a, b) {
+		t.Error("equal komi behind two pointers differ")
+	}
+	k2 = 7.5
+	if tengen.SameGameSettings(a, b) || tengen.SameGameSettings(a, auto) {
+		t.Error("different komi are the same")
+	}
+}

@@ -131,17 +131,23 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 		c.OpponentID = opp.ID
 	}
 	if c.Settings.HandicapBy == tengen.HandicapByRank {
-		// The challenge must say its handicap, colours and whether it is
-		// rated before anyone accepts, so the ranks of both players must
-		// be known now.
-		if opp == nil {
-			return nil, tengen.Errorf(tengen.EINVALID, "An automatic handicap needs a named opponent; quick match pairs players by rank.")
+		if opp != nil {
+			// Both ranks are known: the challenge shows the handicap,
+			// colours and rating before it is accepted.
+			set, ok := c.Settings.ForRanks(u.Rank, opp.Rank, req.Settings.Rated != nil)
+			if !ok {
+				return nil, tengen.Errorf(tengen.EINVALID, "The handicap cannot be chosen from the ranks %s and %s.", u.Rank, opp.Rank)
+			}
+			c.Settings = set
+		} else {
+			// An open challenge is settled when it is accepted
+			// (Challenge.GameSettings); until then it says "automatic",
+			// and "rated" means rated if the game turns out even.
+			c.Settings.Handicap, c.Settings.Komi = 0, nil
+			if req.Settings.Rated == nil {
+				c.Settings.Rated = true
+			}
 		}
-		set, ok := c.Settings.ForRanks(u.Rank, opp.Rank, req.Settings.Rated != nil)
-		if !ok {
-			return nil, tengen.Errorf(tengen.EINVALID, "The handicap cannot be chosen from the ranks %s and %s.", u.Rank, opp.Rank)
-		}
-		c.Settings = set
 	}
 	if err := s.svc.Challenges.CreateChallenge(r.Context(), c); err != nil {
 		return nil, err

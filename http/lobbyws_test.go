@@ -283,21 +283,17 @@ func TestWithdrawAbsent(t *testing.T) {
 
 // TestAutomaticHandicap: a direct challenge with handicapBy "rank" gets
 // one stone per rank of difference with the weaker player as Black, is
-// unrated by default, and says so on the game page; an open one is
-// refused with a clear 400 and nothing is stored.
+// unrated by default, and says so on the game page; an open one says
+// "automatic" until someone accepts it, and then the acceptor's rank
+// decides.
 func TestAutomaticHandicap(t *testing.T) {
 	e := newPlayEnv(t)
-	strong, weak := e.client(), e.client()
+	strong, weak, peer := e.client(), e.client(), e.client()
 	registerAt(strong, "strong", "advanced")     // 6k
 	registerAt(weak, "weakling", "intermediate") // 12k
+	registerAt(peer, "peer", "advanced")         // 6k
 	set := settings9()
 	set.BoardSize, set.HandicapBy, set.Color = 19, tengen.HandicapByRank, tengen.ChooseWhite
-	strong.apiError("POST", "/api/v1/challenges", map[string]any{"settings": set}, 400, "invalid")
-	var list struct{ Challenges []*tengen.Challenge }
-	strong.api("GET", "/api/v1/challenges", nil, 200, &list)
-	if len(list.Challenges) != 0 {
-		t.Fatalf("a refused challenge was stored: %+v", list.Challenges)
-	}
 	var ch struct{ Challenge *tengen.Challenge }
 	strong.api("POST", "/api/v1/challenges", map[string]any{"opponent": "weakling", "settings": set}, 201, &ch)
 	got := ch.Challenge.Settings
@@ -313,16 +309,52 @@ func TestAutomaticHandicap(t *testing.T) {
 	if !strings.Contains(page, `id="handicap-by"`) || !strings.Contains(page, "one stone per rank") {
 		t.Error("the game page does not say how the handicap was chosen")
 	}
-	// The form: the checkbox without an opponent shows the error on the lobby.
-	form := url.Values{"boardSize": {"19"}, "ruleset": {"japanese"}, "handicap": {"0"}, "autoHandicap": {"on"},
+
+	// Open challenges: settled by whoever accepts.
+	set.Color, set.Handicap, set.Rated = tengen.ChooseNigiri, 3, true
+	for _, tt := range []struct {
+		acceptor *client
+		handicap int
+		black    string
+		rated    bool
+	}{
+		{weak, 6, "weakling", false},
+		{peer, 0, "", true},
+	} {
+		var open struct{ Challenge *tengen.Challenge }
+		strong.api("POST", "/api/v1/challenges", map[string]any{"settings": set}, 201, &open)
+		if s := open.Challenge.Settings; s.Handicap != 0 || !s.Rated || !open.Challenge.RankHandicapPending() {
+			t.Fatalf("open challenge: %+v", s)
+		}
+		if lobby := strong.page("/", 200); !strings.Contains(lobby, ">automatic (by rank)<") || !strings.Contains(lobby, ">if even<") {
+			t.Error("the lobby does not show the open challenge as automatic")
+		}
+		var og struct{ Game *tengen.Game }
+		tt.acceptor.api("POST", fmt.Sprintf("/api/v1/challenges/%d/accept", open.Challenge.ID), nil, 201, &og)
+		s := og.Game.Settings
+		if s.Handicap != tt.handicap || s.Rated != tt.rated || s.HandicapBy != tengen.HandicapByRank || (tt.black != "" && og.Game.Black.Name != tt.black) {
+			t.Errorf("open challenge accepted: black %s, %+v", og.Game.Black.Name, s)
+		}
+		var st stateOut
+		strong.api("GET", fmt.Sprintf("/api/v1/games/%d/state", og.Game.ID), nil, 200, &st)
+		if st.State.Handicap.Stones != tt.handicap || st.State.Game.Settings.Handicap != tt.handicap {
+			t.Errorf("live game: %d stones, settings %d", st.State.Handicap.Stones, st.State.Game.Settings.Handicap)
+		}
+	}
+
+	// The form: the check box, with or without an opponent.
+	form := url.Values{"boardSize": {"19"}, "ruleset": {"japanese"}, "handicap": {"x"}, "autoHandicap": {"on"},
 		"color": {"nigiri"}, "tcKind": {"none"}, "rated": {"auto"}}
-	resp, body := strong.do("POST", "/challenges", form)
-	if resp.StatusCode != 400 || !strings.Contains(string(body), "named opponent") {
+	if resp, _ := strong.do("POST", "/challenges", form); resp.StatusCode != 303 {
 		t.Errorf("form without opponent: %d", resp.StatusCode)
 	}
 	form.Set("opponent", "weakling")
 	if resp, _ := strong.do("POST", "/challenges", form); resp.StatusCode != 303 {
 		t.Errorf("form with opponent: %d", resp.StatusCode)
+	}
+	form.Set("opponent", "nobody-here")
+	if resp, _ := strong.do("POST", "/challenges", form); resp.StatusCode != 404 {
+		t.Errorf("form with an unknown opponent: %d", resp.StatusCode)
 	}
 }
 

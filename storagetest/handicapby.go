@@ -32,6 +32,35 @@ func testHandicapBy(t *testing.T, b *Backend) {
 	if got, err := b.Challenges.FindChallengeByID(ctx, plain.ID); err != nil || got.Settings.HandicapBy != "" {
 		t.Errorf("challenge without: %+v, %v", got, err)
 	}
+	// An open challenge whose handicap follows the ranks is settled with
+	// the acceptor's rank in the transaction that makes the game; settings
+	// planned from other ranks are refused and change nothing.
+	strong := &tengen.User{Name: "strong", PasswordHash: "x", Rank: "6k"}
+	weak := &tengen.User{Name: "weak", PasswordHash: "x", Rank: "12k"}
+	for _, u := range []*tengen.User{strong, weak} {
+		if err := b.Users.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	auto := settings19()
+	auto.HandicapBy, auto.Color, auto.Rated = tengen.HandicapByRank, tengen.ChooseNigiri, true
+	open := mustChallenge(t, b.Services, &tengen.Challenge{ChallengerID: strong.ID, Settings: auto})
+	wrong := auto
+	wrong.Handicap, wrong.Color, wrong.Rated = 5, tengen.ChooseWhite, false
+	_, err = b.Games.CreateGameFromChallenge(ctx, open.ID, weak.ID, &tengen.PlayRecord{Settings: &wrong})
+	wantCode(t, "settings from other ranks", err, tengen.ECONFLICT)
+	if got, err := b.Challenges.FindChallengeByID(ctx, open.ID); err != nil || got.Status != tengen.ChallengeOpen {
+		t.Fatalf("after the refusal: %+v, %v", got, err)
+	}
+	right, _ := open.GameSettings("6k", "12k")
+	g, err = b.Games.CreateGameFromChallenge(ctx, open.ID, weak.ID, &tengen.PlayRecord{Settings: &right})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Settings.Handicap != 6 || g.BlackID != weak.ID || g.Settings.Rated || g.ToMove != right.FirstToMove() {
+		t.Errorf("game of the open challenge: black %d, %+v", g.BlackID, g.Settings)
+	}
+
 	bad := settings19()
 	bad.HandicapBy = "coin"
 	_, before, _ := b.Challenges.FindChallenges(ctx, tengen.ChallengeFilter{})

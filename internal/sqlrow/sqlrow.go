@@ -124,3 +124,25 @@ func StartingRating(rank string) (rating.Rating, error) {
 	}
 	return r, nil
 }
+
+// GameSettings returns the settings of the game made when acceptor
+// accepts c (tengen.Challenge.GameSettings, from the ranks as they stand
+// in the caller's transaction). When rec carries the settings play
+// planned with, they must be the same: a rank that changed between
+// play's plan and this transaction gives ECONFLICT.
+func GameSettings(c *tengen.Challenge, acceptor *tengen.User, rec *tengen.PlayRecord) (tengen.GameSettings, error) {
+	if !c.RankHandicapPending() {
+		return c.Settings, nil
+	}
+	if c.Challenger == nil {
+		return c.Settings, fmt.Errorf("challenge %d: challenger not loaded", c.ID)
+	}
+	set, err := c.GameSettings(c.Challenger.Rank, acceptor.Rank)
+	if err != nil {
+		return set, err
+	}
+	if rec != nil && rec.Settings != nil && !tengen.SameGameSettings(set, *rec.Settings) {
+		return set, tengen.Errorf(tengen.ECONFLICT, "A player's rank changed while the game was being made; accept the challenge again.")
+	}
+	return set, nil
+}
