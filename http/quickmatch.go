@@ -221,6 +221,8 @@ func (s *Server) seekCommand(ctx context.Context, c *wsClient, cmd wsCommand) er
 	}
 	rank, ok := tengen.RankValue(u.Rank)
 	if !ok {
+		// Every account has a rank from sign-up on; an unreadable one
+		// (an old account) pairs as a middle kyu player.
 		rank, _ = tengen.RankValue("20k")
 	}
 	now := time.Now()
@@ -248,7 +250,7 @@ func (s *Server) quickPair(a, b *seek) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	fail := func(err error) {
-		s.log.Error("quick match", "black", a.user.ID, "white", b.user.ID, "err", err)
+		s.log.Error("quick match", "challenger", a.user.ID, "opponent", b.user.ID, "err", err)
 		for _, sk := range []*seek{a, b} {
 			sk.c.enqueue(s.wsError(sk.c, "", err))
 			sk.c.enqueue(mustJSON(seekMessage{Type: "seek-ended"}))
