@@ -206,6 +206,14 @@ type PlayRecord struct {
 	// Conditional is the planned reply sequence of the player who waits
 	// for the opponent's move, nil when none is left.
 	Conditional *ConditionalMoves `json:"conditional,omitempty"`
+	// Settings, when set on the record a new game is created with, are the
+	// settings play planned the game with for an open challenge whose
+	// handicap follows the players' ranks (Challenge.GameSettings).
+	// Storage resolves the settings again from the ranks in its
+	// transaction and refuses with ECONFLICT if they differ (a rank
+	// changed in between), so that the stored game is the one play set up.
+	// It is not stored.
+	Settings *GameSettings `json:"-"`
 }
 
 // resultRE matches SGF results: a winner and a score, R(esign), T(ime) or

@@ -49,9 +49,12 @@ type GameSettings struct {
 	// on the fixed star points, under rulesets whose FreeHandicap is set.
 	// With a handicap of 1 it changes nothing: Black's one free stone is
 	// Black's first move.
-	FreeHandicap bool              `json:"freeHandicap"`
-	Color        ColorChoice       `json:"color"`
-	TimeControl  clock.TimeControl `json:"timeControl"`
+	FreeHandicap bool `json:"freeHandicap"`
+	// HandicapBy tells how the handicap was chosen: "" by the challenger,
+	// HandicapByRank from the players' ranks (GameSettings.ForRanks).
+	HandicapBy  string            `json:"handicapBy,omitempty"`
+	Color       ColorChoice       `json:"color"`
+	TimeControl clock.TimeControl `json:"timeControl"`
 	// Rated makes the result change both players' ratings. The challenge
 	// says it before anyone accepts; DefaultRated is the default.
 	Rated bool `json:"rated"`
@@ -96,6 +99,9 @@ func (s GameSettings) Validate() error {
 	case ChooseBlack, ChooseWhite, ChooseNigiri:
 	default:
 		return Errorf(EINVALID, "Colour must be black, white or nigiri.")
+	}
+	if s.HandicapBy != "" && s.HandicapBy != HandicapByRank {
+		return Errorf(EINVALID, "Handicap choice must be empty or %q (from the players' ranks).", HandicapByRank)
 	}
 	return ValidateTimeControl(s.TimeControl)
 }

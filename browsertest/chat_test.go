@@ -33,7 +33,7 @@ func (p *person) waitChat(text string) {
 // and bob (phone) chat both ways during their game; markup in a message is
 // shown as text and never run; bob mutes and unmutes alice; alice deletes
 // one of bob's messages and it leaves bob's page at once; the lobby has
-// its chat too.
+// its chat too, live over the site socket.
 func TestChat(t *testing.T) {
 	s := newSite(t)
 	alice := s.person(t, "alice")
@@ -123,6 +123,9 @@ func TestChat(t *testing.T) {
 	bob.waitChat("anyone for a <i>9×9</i>?")
 	bob.sendChat("after this game")
 	bob.waitChat("after this game")
+	// Alice's lobby, open all along, gets bob's message live over the site
+	// socket.
+	alice.waitChat("after this game")
 	for _, p := range []*person{alice, bob} {
 		if n := eval[int](p, `document.querySelectorAll("#chat-log i").length`); n != 0 {
 			t.Errorf("%s's lobby chat holds markup", p.name)

@@ -153,6 +153,7 @@ func (s *Server) removeChallenge(r *nethttp.Request) (*tengen.Challenge, error) 
 		return nil, err
 	}
 	s.adminLog(r, a, "remove challenge", nil, "challenge", id, "challenger", c.ChallengerID)
+	s.LobbyChanged()
 	return c, nil
 }
 

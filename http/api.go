@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	nethttp "net/http"
 	"strconv"
 	"strings"
@@ -119,9 +120,9 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 		return nil, rateLimited(w, wait)
 	}
 	c := &tengen.Challenge{ChallengerID: u.ID, Settings: req.Settings.resolve(true)}
+	var opp *tengen.User
 	if name := strings.TrimSpace(req.Opponent); name != "" {
-		opp, err := s.svc.Users.FindUserByName(r.Context(), name)
-		if err != nil {
+		if opp, err = s.svc.Users.FindUserByName(r.Context(), name); err != nil {
 			return nil, err
 		}
 		if opp.Bot {
@@ -129,9 +130,29 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 		}
 		c.OpponentID = opp.ID
 	}
+	if c.Settings.HandicapBy == tengen.HandicapByRank {
+		if opp != nil {
+			// Both ranks are known: the challenge shows the handicap,
+			// colours and rating before it is accepted.
+			set, ok := c.Settings.ForRanks(u.Rank, opp.Rank, req.Settings.Rated != nil)
+			if !ok {
+				return nil, tengen.Errorf(tengen.EINVALID, "The handicap cannot be chosen from the ranks %s and %s.", u.Rank, opp.Rank)
+			}
+			c.Settings = set
+		} else {
+			// An open challenge is settled when it is accepted
+			// (Challenge.GameSettings); until then it says "automatic",
+			// and "rated" means rated if the game turns out even.
+			c.Settings.Handicap, c.Settings.Komi = 0, nil
+			if req.Settings.Rated == nil {
+				c.Settings.Rated = true
+			}
+		}
+	}
 	if err := s.svc.Challenges.CreateChallenge(r.Context(), c); err != nil {
 		return nil, err
 	}
+	s.challengeMade(c, u)
 	return c, nil
 }
 
@@ -152,10 +173,14 @@ func (s *Server) apiCreateChallenge(w nethttp.ResponseWriter, r *nethttp.Request
 // lobby returns the lobby for the current user (anonymous visitors see the
 // open challenges only).
 func (s *Server) lobby(r *nethttp.Request) (*lobbyResponse, error) {
-	ctx := r.Context()
+	return s.lobbyFor(r.Context(), currentUser(r.Context()))
+}
+
+// lobbyFor returns the lobby as u sees it (nil: an anonymous visitor).
+func (s *Server) lobbyFor(ctx context.Context, u *tengen.User) (*lobbyResponse, error) {
 	open := tengen.ChallengeOpen
 	filter := tengen.ChallengeFilter{Status: &open, Limit: 100}
-	resp := &lobbyResponse{User: currentUser(ctx), Challenges: []*tengen.Challenge{}, Games: []*tengen.Game{}}
+	resp := &lobbyResponse{User: u, Challenges: []*tengen.Challenge{}, Games: []*tengen.Game{}}
 	if resp.User != nil {
 		filter.VisibleTo = &resp.User.ID
 	} else {
@@ -321,7 +346,11 @@ func (s *Server) cancelChallenge(r *nethttp.Request) (*tengen.Challenge, error) 
 	if _, err := s.visibleChallenge(r, id); err != nil {
 		return nil, err
 	}
-	return s.svc.Challenges.CancelChallenge(r.Context(), id, u.ID)
+	c, err := s.svc.Challenges.CancelChallenge(r.Context(), id, u.ID)
+	if err == nil {
+		s.LobbyChanged()
+	}
+	return c, err
 }
 
 func (s *Server) apiCancelChallenge(w nethttp.ResponseWriter, r *nethttp.Request) {

@@ -192,21 +192,9 @@ func (s *Server) muteSkip(ctx context.Context, m *tengen.ChatMessage) map[int64]
 func (s *Server) publishGameChat(ctx context.Context, g *tengen.Game, m *tengen.ChatMessage) {
 	skip := s.muteSkip(ctx, m)
 	ev := mustJSON(chatEvent{Type: "chat", Chat: m})
-	s.hub.each(func(c *wsClient) {
-		if c.gameID == g.ID && !skip[c.userID] && tengen.ChatVisible(g, c.userID, m.Room) {
-			c.enqueue(ev)
-		}
-	})
-}
-
-// each calls fn for every open socket, with h.mu held: fn must not block
-// (enqueue does not).
-func (h *hub) each(fn func(*wsClient)) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for c := range h.conns {
-		fn(c)
-	}
+	s.hub.each(func(c *wsClient) bool {
+		return c.gameID == g.ID && !skip[c.userID] && tengen.ChatVisible(g, c.userID, m.Room)
+	}, func(c *wsClient) { c.enqueue(ev) })
 }
 
 func (s *Server) apiLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) {
@@ -254,13 +242,12 @@ func (s *Server) postLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) (*t
 	return m, s.svc.Chat.CreateChatMessage(r.Context(), m)
 }
 
-// publishLobbyChat is the hook through which lobby chat goes live: it must
-// send ev (a chatEvent, "chat" or "chat-deleted") to every open lobby
-// socket whose user is not in skip. It does nothing until the lobby
-// WebSocket is glued in here; until then the lobby's chat panel shows new
-// messages when it is loaded and after its user writes.
+// publishLobbyChat sends ev (a chatEvent, "chat" or "chat-deleted") to
+// every open lobby socket of a logged-in user (the lobby chat is theirs)
+// who is not in skip (has not muted the author).
 func (s *Server) publishLobbyChat(ev []byte, skip map[int64]bool) {
-	_, _ = ev, skip
+	s.hub.each(func(c *wsClient) bool { return c.lobby && c.userID != 0 && !skip[c.userID] },
+		func(c *wsClient) { c.enqueue(ev) })
 }
 
 // muteResponse answers a mute or unmute with the names now muted.
@@ -314,11 +301,7 @@ func (s *Server) apiDeleteChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 	if m.Room == tengen.ChatLobby {
 		s.publishLobbyChat(ev, nil)
 	} else {
-		s.hub.each(func(c *wsClient) {
-			if c.gameID == m.GameID {
-				c.enqueue(ev)
-			}
-		})
+		s.hub.each(func(c *wsClient) bool { return c.gameID == m.GameID }, func(c *wsClient) { c.enqueue(ev) })
 	}
 	writeJSON(w, nethttp.StatusOK, messageResponse{m})
 }

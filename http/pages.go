@@ -150,6 +150,7 @@ type pageData struct {
 	Game       *gamePage        // game page
 	MyGames    *myGamesPage     // "my games" page
 	Live       []*tengen.Game   // home: games being played, to watch
+	Online     []*tengen.User   // home: players with a page open
 	Bots       []tengen.BotInfo // home: computer opponents
 	BotForm    challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 	Admin      *adminPage       // admin page
@@ -265,14 +266,13 @@ func (s *Server) renderHomeData(w nethttp.ResponseWriter, r *nethttp.Request, st
 		return
 	}
 	// Games being played, for anyone who wants to watch.
-	live, _, err := s.svc.Games.FindGames(r.Context(), tengen.GameFilter{
-		Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 10})
+	live, err := s.liveGames(r.Context())
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	data := s.newPage(r)
-	data.Lobby, data.Error, data.Live = lobby, errText, live
+	data.Lobby, data.Error, data.Live, data.Online = lobby, errText, live, s.onlineUsers()
 	fill(data)
 	s.render(w, r, status, "home", data)
 }
@@ -388,7 +388,10 @@ type challengeForm struct {
 	Opponent, BoardSize, Ruleset, Komi, Handicap string
 	FreeHandicap                                 bool
 	// NoTakeback turns takeback off for the game.
-	NoTakeback    bool
+	NoTakeback bool
+	// AutoHandicap asks for the handicap from the players' ranks
+	// (tengen.GameSettings.ForRanks); Handicap and Color are then ignored.
+	AutoHandicap  bool
 	Color, TCKind string
 	// Rated is "auto" (rated if even), "yes" or "no".
 	Rated                               string
@@ -409,7 +412,7 @@ func readChallengeForm(r *nethttp.Request) challengeForm {
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	return challengeForm{
 		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
-		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", NoTakeback: v("noTakeback") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", NoTakeback: v("noTakeback") != "", AutoHandicap: v("autoHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
 		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
 		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
 		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
@@ -440,7 +443,11 @@ func (f challengeForm) request() (challengeRequest, error) {
 		}
 		set.Komi = &k
 	}
-	set.Handicap = num("handicap", f.Handicap)
+	if f.AutoHandicap {
+		set.HandicapBy = tengen.HandicapByRank
+	} else {
+		set.Handicap = num("handicap", f.Handicap)
+	}
 	set.FreeHandicap = f.FreeHandicap
 	set.NoTakeback = f.NoTakeback
 	set.Color = tengen.ColorChoice(f.Color)

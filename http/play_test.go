@@ -32,6 +32,12 @@ func newPlayEnv(t *testing.T) *env { return newPlayEnvWith(t, nil) }
 // configure may change the configuration first.
 func newPlayEnvWith(t *testing.T, configure func(*app.Config)) *env {
 	t.Helper()
+	return newPlayEnvWithApp(t, configure, nil)
+}
+
+// newPlayEnvWithApp is newPlayEnvWith that also hands out the App.
+func newPlayEnvWithApp(t *testing.T, configure func(*app.Config), out **app.App) *env {
+	t.Helper()
 	cfg := app.Config{DBPath: filepath.Join(t.TempDir(), "tengen.db"), Synchronous: "NORMAL", BaseURL: "http://127.0.0.1",
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BcryptCost: bcrypt.MinCost}
 	if configure != nil {
@@ -46,6 +52,9 @@ func newPlayEnvWith(t *testing.T, configure func(*app.Config)) *env {
 			t.Error(err)
 		}
 	})
+	if out != nil {
+		*out = a
+	}
 	srv := httptest.NewServer(a.Handler())
 	t.Cleanup(srv.Close)
 	return &env{t: t, srv: srv, db: a.DB}
@@ -178,8 +187,13 @@ type wsConn struct {
 
 // dialWS opens the game WebSocket with c's cookies.
 func (c *client) dialWS(id int64, header ...string) (*wsConn, *nethttp.Response, error) {
+	return c.dialPath(fmt.Sprintf("/api/v1/games/%d/ws", id), header...)
+}
+
+// dialPath opens the WebSocket at path with c's cookies.
+func (c *client) dialPath(path string, header ...string) (*wsConn, *nethttp.Response, error) {
 	h := nethttp.Header{}
-	u := c.e.srv.URL + fmt.Sprintf("/api/v1/games/%d/ws", id)
+	u := c.e.srv.URL + path
 	if jar, ok := c.c.Jar.(*cookiejar.Jar); ok {
 		req, _ := nethttp.NewRequest("GET", u, nil)
 		for _, ck := range jar.Cookies(req.URL) {
@@ -244,7 +258,18 @@ func (w *wsConn) send(v any) {
 	}
 }
 
+// read returns the next message but presence messages, which come
+// whenever someone opens or closes the game (readAny returns those too).
 func (w *wsConn) read() (wsMsg, error) {
+	for {
+		m, err := w.readAny()
+		if err != nil || m.Type != "presence" {
+			return m, err
+		}
+	}
+}
+
+func (w *wsConn) readAny() (wsMsg, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_, data, err := w.c.Read(ctx)
@@ -419,8 +444,13 @@ func TestShutdownClosesWebSockets(t *testing.T) {
 	// the close handshake completes at once.
 	readErr := make(chan error, 1)
 	go func() {
-		_, _, err := w.c.Read(context.Background())
-		readErr <- err
+		for {
+			// Presence messages may come first.
+			if _, _, err := w.c.Read(context.Background()); err != nil {
+				readErr <- err
+				return
+			}
+		}
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -53,9 +53,10 @@ type Config struct {
 	// at most tengen.MaxOpenChallenges open challenges.)
 	ChallengeBurst int
 	ChallengeEvery time.Duration
-	// MaxSocketsPerAddress is how many game WebSockets one client address
-	// may hold open at once (default 32: a player with a few tabs and
-	// spectators behind one NAT); more are refused with 429.
+	// MaxSocketsPerAddress is how many WebSockets (game and site sockets
+	// together) one client address may hold open at once (default 64: a
+	// few players with a few tabs each behind one NAT, every game tab
+	// holding two); more are refused with 429.
 	MaxSocketsPerAddress int
 	// ChatBurst and ChatEvery limit chat messages per user, over all
 	// rooms: Burst messages and then one per Every. Defaults: burst 10,
@@ -70,6 +71,14 @@ type Config struct {
 	// net/http answers with 200) and the time the handler
 	// took, for metrics. It must not block.
 	OnRequest func(route string, status int, elapsed time.Duration)
+	// ChallengeAbsence is how long a challenger may have no page of the
+	// site open (no WebSocket) before their open challenges are withdrawn
+	// (default 5 minutes; negative: never).
+	ChallengeAbsence time.Duration
+	// QuickMatchBotAfter is how long a quick-match seeker waits for a
+	// human before the built-in level nearest their rank is offered
+	// (default one minute).
+	QuickMatchBotAfter time.Duration
 	// Admin names the account that is the server's admin (`tengen serve
 	// --admin`): it becomes an admin when it registers (app.Open promotes
 	// an existing account at start). Without it, the first person to
@@ -110,7 +119,7 @@ func (c *Config) setDefaults() error {
 		c.ChallengeEvery = 30 * time.Second
 	}
 	if c.MaxSocketsPerAddress == 0 {
-		c.MaxSocketsPerAddress = 32
+		c.MaxSocketsPerAddress = 64
 	}
 	if c.ChatBurst == 0 {
 		c.ChatBurst = 10
@@ -120,6 +129,12 @@ func (c *Config) setDefaults() error {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.ChallengeAbsence == 0 {
+		c.ChallengeAbsence = 5 * time.Minute
+	}
+	if c.QuickMatchBotAfter == 0 {
+		c.QuickMatchBotAfter = time.Minute
 	}
 	return nil
 }
@@ -178,7 +193,13 @@ type Server struct {
 	chalLimit    *limiter // new challenges per client address
 	chatLimit    *limiter // chat messages per user
 
-	hub hub // open game WebSockets
+	hub hub // open game and site WebSockets
+	lp  lobbyPush
+	// seeks are the quick-match seekers (quickmatch.go).
+	seeks *seekPool
+	// started is when the server was made: absent challengers are
+	// counted from it at the earliest.
+	started time.Time
 
 	analysisStreams analysisStreams // whole-game analyses per user
 
@@ -212,7 +233,9 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		chalLimit:    newLimiter(cfg.ChallengeBurst, cfg.ChallengeEvery, 100_000, cfg.Now),
 		chatLimit:    newLimiter(cfg.ChatBurst, cfg.ChatEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
+		started:      cfg.Now(),
 	}
+	s.seeks = newSeekPool(s)
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
 		return nil, err
 	}
@@ -256,7 +279,11 @@ func (s *Server) Open() error {
 	s.mu.Lock()
 	s.srv, s.ln = srv, ln
 	s.mu.Unlock()
-	s.done.Add(2)
+	s.done.Add(3)
+	go func() {
+		defer s.done.Done()
+		s.lobbyLoop()
+	}()
 	go func() {
 		defer s.done.Done()
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, nethttp.ErrServerClosed) {
@@ -303,6 +330,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = werr
 	}
 	s.done.Wait()
+	s.seeks.wait()
 	return err
 }
 
@@ -377,6 +405,9 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/lessons/{id}/steps/{n}", s.apiCheckStep)
 	// Visitor progress carried into the account at login and sign-up.
 	mux.HandleFunc("POST /api/v1/me/progress", s.apiMergeProgress)
+	// Lobby WebSocket: lobby pushes, notifications, presence, quick match
+	// (lobbyws.go, quickmatch.go).
+	mux.HandleFunc("GET /api/v1/ws", s.handleSiteWS)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)

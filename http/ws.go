@@ -49,10 +49,15 @@ const (
 // nor waits for hijacked connections: the writers close theirs when the
 // server's stop channel closes, and Shutdown waits for them here.
 type hub struct {
-	mu     sync.Mutex // guards conns and byAddr
+	mu     sync.Mutex // guards conns, byAddr, byUser and lastSeen
 	conns  map[*wsClient]struct{}
 	byAddr map[string]int // open connections per client address (clientKey)
-	wg     sync.WaitGroup // one per open connection
+	// byUser counts the open connections (game and site sockets) of each
+	// logged-in user: a user with one is online. lastSeen is when the
+	// user's last connection closed.
+	byUser   map[int64]int
+	lastSeen map[int64]time.Time
+	wg       sync.WaitGroup // one per open connection
 }
 
 // reserve counts a new connection from addr, unless addr holds max
@@ -83,23 +88,42 @@ func (h *hub) releaseLocked(addr string) {
 	}
 }
 
-func (h *hub) add(c *wsClient) {
+// add counts c in, and reports whether its user has just come online
+// (this is the user's only connection).
+func (h *hub) add(c *wsClient) (cameOnline bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.conns == nil {
 		h.conns = map[*wsClient]struct{}{}
+		h.byUser = map[int64]int{}
+		h.lastSeen = map[int64]time.Time{}
 	}
 	h.conns[c] = struct{}{}
+	if c.userID != 0 {
+		h.byUser[c.userID]++
+		cameOnline = h.byUser[c.userID] == 1
+	}
 	h.wg.Add(1)
+	return cameOnline
 }
 
-// remove forgets c and gives back its address's reservation.
-func (h *hub) remove(c *wsClient) {
+// remove forgets c, closed at now, gives back its address's reservation,
+// and reports whether its user has gone offline (it was the user's last
+// connection).
+func (h *hub) remove(c *wsClient, now time.Time) (wentOffline bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.conns, c)
+	if c.userID != 0 {
+		if h.byUser[c.userID]--; h.byUser[c.userID] <= 0 {
+			delete(h.byUser, c.userID)
+			h.lastSeen[c.userID] = now
+			wentOffline = true
+		}
+	}
 	h.releaseLocked(c.addr)
 	h.wg.Done()
+	return wentOffline
 }
 
 // count returns the number of open connections.
@@ -124,13 +148,22 @@ func (h *hub) wait(ctx context.Context) error {
 	}
 }
 
-// wsClient is one WebSocket connection watching one game.
+// wsClient is one WebSocket connection: a game socket watching one game,
+// or a site socket (lobbyws.go).
 type wsClient struct {
 	conn   *websocket.Conn
 	gameID int64
 	userID int64
-	lang   string
-	addr   string // the client's address (clientKey), counted in the hub
+	// blackID and whiteID are the players of a game socket's game, for
+	// presence.
+	blackID, whiteID int64
+	// site marks a site socket; lobby asks it for lobby pushes, html for
+	// the lobby page's sections rendered. user is the logged-in user as
+	// the socket opened, for the online list (nil for anonymous).
+	site, lobby, html bool
+	user              *tengen.User
+	lang              string
+	addr              string // the client's address (clientKey), counted in the hub
 	// session is the token of the session the socket was opened with, ""
 	// for anonymous sockets (see sessions.go).
 	session string
@@ -181,6 +214,9 @@ type wsCommand struct {
 	Points []goban.Point `json:"points"`
 	// Text is a chat message's.
 	Text *string `json:"text"`
+	// BoardSize and Speed are a quick-match seek's (site socket).
+	BoardSize *int   `json:"boardSize"`
+	Speed     string `json:"speed"`
 }
 
 // wsReply is the answer to a command.
@@ -208,15 +244,57 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	if !ok {
 		return
 	}
-	if _, err := s.svc.Games.FindGameByID(r.Context(), id); err != nil {
+	g, err := s.svc.Games.FindGameByID(r.Context(), id)
+	if err != nil {
 		s.error(w, r, err)
 		return
 	}
+	c, ok := s.wsAccept(w, r)
+	if !ok {
+		return
+	}
+	c.gameID, c.blackID, c.whiteID, c.user = id, g.BlackID, g.WhiteID, currentUser(r.Context())
+	online := s.hub.add(c)
+	defer func() {
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
+	}()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop, err := p.Watch(ctx, id, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
+	if err != nil {
+		s.wsFail(c, err)
+		conn := c.conn
+		conn.Close(websocket.StatusInternalError, "cannot load the game")
+		return
+	}
+	defer func() { stop() }()
+	// After the snapshot: the presence of the players and the count of
+	// spectators, now that this socket counts.
+	s.presenceChanged(c, online)
+
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.wsRead(ctx, c, func(ctx context.Context, c *wsClient, cmd wsCommand) error {
+			return s.wsCommand(ctx, c, cmd, &stop)
+		})
+	}()
+	s.wsWrite(ctx, c)
+	cancel()
+	wg.Wait()
+}
+
+// wsAccept upgrades the request to a WebSocket within the address's
+// connection limit and returns the client, not yet in the hub; on false
+// it has answered the request.
+func (s *Server) wsAccept(w nethttp.ResponseWriter, r *nethttp.Request) (*wsClient, bool) {
 	addr := s.clientKey(r)
 	if !s.hub.reserve(addr, s.cfg.MaxSocketsPerAddress) {
 		s.log.Warn("websockets per address", "id", requestID(r.Context()), "addr", addr)
 		s.error(w, r, tengen.Errorf(tengen.ERATELIMIT, "Too many open connections from your address."))
-		return
+		return nil, false
 	}
 	// The server's read and write timeouts are meant for requests; a
 	// WebSocket lives for hours and has its own pings.
@@ -227,33 +305,11 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	conn, err := websocket.Accept(guard, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
 	if err != nil {
 		s.hub.release(addr)
-		return // Accept has answered (e.g. 403 for a foreign origin)
+		return nil, false // Accept has answered (e.g. 403 for a foreign origin)
 	}
-	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
-		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}
 	conn.SetReadLimit(wsMaxMessage)
-	s.hub.add(c)
-	defer s.hub.remove(c)
-
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stop, err := p.Watch(ctx, id, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
-	if err != nil {
-		s.wsFail(c, err)
-		conn.Close(websocket.StatusInternalError, "cannot load the game")
-		return
-	}
-	defer func() { stop() }()
-
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s.wsRead(ctx, c, &stop)
-	}()
-	s.wsWrite(ctx, c)
-	cancel()
-	wg.Wait()
+	return &wsClient{conn: conn, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
+		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}, true
 }
 
 // wsWrite sends queued messages and pings until the connection ends, then
@@ -312,9 +368,10 @@ func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
 	}
 }
 
-// wsRead reads and runs commands until the connection ends. stop is the
-// current watch's stop function; sync replaces the watch.
-func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
+// wsRead reads commands and runs each with run until the connection ends,
+// within the socket's limits and after checking that the session still
+// stands.
+func (s *Server) wsRead(ctx context.Context, c *wsClient, run func(context.Context, *wsClient, wsCommand) error) {
 	defer c.end(websocket.StatusNormalClosure, "")
 	bad := 0
 	tokens, last := float64(wsBurst), time.Now()
@@ -367,7 +424,7 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 		if !s.wsSessionLive(ctx, c, cmd.ID) {
 			return
 		}
-		if err := s.wsCommand(ctx, c, cmd, stop); err != nil {
+		if err := run(ctx, c, cmd); err != nil {
 			if tengen.ErrorCode(err) == tengen.EINVALID && !isRuleError(err) {
 				bad++
 			}
@@ -481,8 +538,7 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 			return err
 		}
 	case "ping":
-		now := time.Now().UTC()
-		c.enqueue(mustJSON(wsReply{Type: "pong", ID: cmd.ID, ServerTime: &now}))
+		wsPong(c, cmd.ID)
 		return nil
 	default:
 		return tengen.Errorf(tengen.EINVALID, "Unknown message type %q.", cmd.Type)
@@ -494,6 +550,13 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 	}
 	c.enqueue(mustJSON(wsReply{Type: "ok", ID: cmd.ID}))
 	return nil
+}
+
+// wsPong answers a ping with the server's time, from which clients
+// estimate their clock's offset.
+func wsPong(c *wsClient, id string) {
+	now := time.Now().UTC()
+	c.enqueue(mustJSON(wsReply{Type: "pong", ID: id, ServerTime: &now}))
 }
 
 // wsError encodes err as an error reply in the connection's language and

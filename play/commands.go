@@ -19,6 +19,10 @@ import (
 type createCmd struct {
 	challenge *tengen.Challenge
 	userID    int64
+	// settings are the game's: the challenge's, or those chosen from the
+	// players' ranks (resolved), which storage checks again.
+	settings tengen.GameSettings
+	resolved bool
 }
 
 func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
@@ -33,7 +37,7 @@ func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
 	if s.expired(c.challenge, now) {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "This challenge is no longer open.")
 	}
-	set := c.challenge.Settings
+	set := c.settings
 	rules, err := rulesOf(set)
 	if err != nil {
 		return nil, err
@@ -53,7 +57,17 @@ func (c createCmd) plan(s *Service, _ *game, now time.Time) (*change, error) {
 		}
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: first, Status: tengen.GamePlaying},
-		create: &creation{challengeID: c.challenge.ID, userID: c.userID, rules: rules, komi: komi}}, nil
+		create: &creation{challengeID: c.challenge.ID, userID: c.userID, rules: rules, komi: komi, settings: resolvedSettings(c)}}, nil
+}
+
+// resolvedSettings returns the settings storage must check, or nil when
+// they are the challenge's own.
+func resolvedSettings(c createCmd) *tengen.GameSettings {
+	if !c.resolved {
+		return nil
+	}
+	set := c.settings
+	return &set
 }
 
 // startCmd starts the clock of a game loaded without a running one (a game

@@ -108,6 +108,9 @@ type creation struct {
 	challengeID, userID int64
 	rules               goban.Ruleset
 	komi                float64
+	// settings, when set, are the settings chosen from the players'
+	// ranks, handed to storage to check (tengen.PlayRecord.Settings).
+	settings *tengen.GameSettings
 }
 
 // apply is the one path of every change to a game: creation, move, pass,
@@ -138,6 +141,7 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	var g *tengen.Game
 	switch {
 	case ch.create != nil:
+		rec.Settings = ch.create.settings
 		g, err = s.cfg.Games.CreateGameFromChallenge(ctx, ch.create.challengeID, ch.create.userID, &rec)
 	case ch.takeBack:
 		g, err = s.cfg.Games.TakeBack(ctx, lg.id, lg.g.MoveCount, upd)
@@ -176,10 +180,15 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 	}
 	s.arm(lg)
+	var evs []*tengen.GameEvent
 	if ch.announce != nil {
-		for _, ev := range ch.announce(lg, before) {
+		evs = ch.announce(lg, before)
+		for _, ev := range evs {
 			lg.publish(ev)
 		}
+	}
+	if s.cfg.Changed != nil {
+		s.cfg.Changed(before, lg.g, evs)
 	}
 	s.botTurn(lg)
 	if ch.then != nil && ch.err == nil {

@@ -92,6 +92,8 @@ type env struct {
 	white  *tengen.User
 	carol  *tengen.User
 	events []*tengen.GameEvent
+	// changed, if set, becomes the service's Config.Changed at start.
+	changed func(before, after *tengen.Game, events []*tengen.GameEvent)
 }
 
 func openDB(t *testing.T, path string) (*sqlite.DB, *sqlite.GameService) {
@@ -135,7 +137,7 @@ func newEnvDB(t *testing.T, clk *fakeClock) *env {
 
 func (e *env) start() {
 	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Changed: e.changed})
 	if err := e.svc.Open(context.Background()); err != nil {
 		e.t.Fatal(err)
 	}

@@ -112,6 +112,14 @@ type Config struct {
 	// its kind, for metrics. It runs with the game's lock held and must not
 	// block.
 	MoveStored func(kind tengen.MoveKind)
+	// Changed, if set, is called after every committed change to a game
+	// with the game as it was (nil for a new game), as it is now and the
+	// events its watchers got, so that the lobby and the players' other
+	// pages learn of new games, moves, takeback requests and ends
+	// (internal/app connects it to http.Server.GameChanged). It runs with
+	// the game's lock held: it must not block or call back into the
+	// service.
+	Changed func(before, after *tengen.Game, events []*tengen.GameEvent)
 }
 
 // Service plays games. Create it with New, call Open before use and Close at
@@ -412,14 +420,43 @@ func (s *Service) CreateGame(ctx context.Context, challengeID, userID int64) (*t
 // create makes the game of challenge c, accepted by userID, through the one
 // path of changes, and keeps it in memory with its clock running.
 func (s *Service) create(ctx context.Context, c *tengen.Challenge, userID int64) (*tengen.Game, error) {
+	cmd := createCmd{challenge: c, userID: userID, settings: c.Settings}
+	if c.RankHandicapPending() && userID != 0 && c.CanAccept(userID) == nil {
+		// The handicap follows the ranks of the challenger and the
+		// acceptor as they are now; storage checks them again.
+		set, err := s.rankSettings(ctx, c, userID)
+		if err != nil {
+			return nil, err
+		}
+		cmd.settings, cmd.resolved = set, true
+	}
 	lg := newGame(0)
 	lg.mu.Lock()
 	defer s.unlock(lg)
-	if err := s.apply(ctx, lg, createCmd{challenge: c, userID: userID}); err != nil {
+	if err := s.apply(ctx, lg, cmd); err != nil {
 		return nil, err
 	}
 	if err := s.inheritVacations(ctx, lg); err != nil {
 		s.log.Error("play: vacation of a new game", "game", lg.id, "err", err)
 	}
 	return lg.g, nil
+}
+
+// rankSettings returns the settings of the game userID makes from the
+// open challenge c whose handicap follows the ranks.
+func (s *Service) rankSettings(ctx context.Context, c *tengen.Challenge, userID int64) (tengen.GameSettings, error) {
+	if s.cfg.Users == nil {
+		return c.Settings, errors.New("play: a handicap from the ranks needs Config.Users")
+	}
+	acceptor, err := s.cfg.Users.FindUserByID(ctx, userID)
+	if err != nil {
+		return c.Settings, err
+	}
+	challenger := c.Challenger
+	if challenger == nil {
+		if challenger, err = s.cfg.Users.FindUserByID(ctx, c.ChallengerID); err != nil {
+			return c.Settings, err
+		}
+	}
+	return c.GameSettings(challenger.Rank, acceptor.Rank)
 }

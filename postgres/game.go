@@ -70,12 +70,17 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 	if err := c.CanAccept(userID); err != nil {
 		return nil, err
 	}
-	if _, err := findUser(ctx, tx, "id = $1", userID); err != nil {
+	acceptor, err := findUser(ctx, tx, "id = $1", userID)
+	if err != nil {
 		return nil, err
 	}
-	g := &tengen.Game{ChallengeID: c.ID, Settings: c.Settings, Status: tengen.GamePlaying,
-		ToMove: c.Settings.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
-	g.BlackID, g.WhiteID = c.Settings.AssignColors(c.ChallengerID, userID, s.db.Coin)
+	set, err := sqlrow.GameSettings(c, acceptor, rec)
+	if err != nil {
+		return nil, err
+	}
+	g := &tengen.Game{ChallengeID: c.ID, Settings: set, Status: tengen.GamePlaying,
+		ToMove: set.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
+	g.BlackID, g.WhiteID = set.AssignColors(c.ChallengerID, userID, s.db.Coin)
 	args := append([]any{g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
 	args = append(args, string(g.Status), sqlrow.ColorText(g.ToMove), 0, "", tx.now)
 	n := len(args)

@@ -70,16 +70,21 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 	if err := c.CanAccept(userID); err != nil {
 		return nil, err
 	}
-	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
+	acceptor, err := findUser(ctx, tx, "id = ?", userID)
+	if err != nil {
+		return nil, err
+	}
+	set, err := sqlrow.GameSettings(c, acceptor, rec)
+	if err != nil {
 		return nil, err
 	}
 	id, err := tx.nextID(ctx, "games")
 	if err != nil {
 		return nil, err
 	}
-	g := &tengen.Game{ID: id, ChallengeID: c.ID, Settings: c.Settings, Status: tengen.GamePlaying,
-		ToMove: c.Settings.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
-	g.BlackID, g.WhiteID = c.Settings.AssignColors(c.ChallengerID, userID, s.db.Coin)
+	g := &tengen.Game{ID: id, ChallengeID: c.ID, Settings: set, Status: tengen.GamePlaying,
+		ToMove: set.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
+	g.BlackID, g.WhiteID = set.AssignColors(c.ChallengerID, userID, s.db.Coin)
 	args := append([]any{g.ID, g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
 	args = append(args, string(g.Status), sqlrow.ColorText(g.ToMove), 0, "", formatTime(tx.now), formatTime(tx.now))
 	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at)

@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"CancelChallenge", testCancelChallenge},
 		{"OpenChallengeCap", testOpenChallengeCap},
 		{"AcceptChallenge", testAcceptChallenge},
+		{"HandicapBy", testHandicapBy},
 		{"Moves", testMoves},
 		{"AppendMoves", testAppendMoves},
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},

@@ -102,13 +102,14 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""), "address to serve Prometheus metrics on at /metrics, e.g. 127.0.0.1:9090; keep it off the public network (env TENGEN_METRICS_ADDR; default none: no metrics)")
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
+	challengeAbsence := fs.Duration("challenge-absence", envDuration("CHALLENGE_ABSENCE", 5*time.Minute), "withdraw the open challenges of a challenger who has had no page of the site open this long; 0 never (env TENGEN_CHALLENGE_ABSENCE)")
 	challengeTTL := fs.Duration("challenge-ttl", envDuration("CHALLENGE_TTL", tengen.DefaultChallengeTTL), "how long a challenge stays open before it expires; 0 keeps challenges open until withdrawn (env TENGEN_CHALLENGE_TTL)")
 	abandonAfter := fs.Duration("abandon-bot-games-after", envDuration("ABANDON_BOT_GAMES_AFTER", play.DefaultAbandonAfter), "end a game without time limit against a bot after this long without a move; 0 never ends them (env TENGEN_ABANDON_BOT_GAMES_AFTER)")
 	botTakeback := fs.String("bot-takeback", envOr("BOT_TAKEBACK", "accept"), "how Tengen's engine bots answer takeback requests: accept or decline (env TENGEN_BOT_TAKEBACK; external engines: declineTakeback in the bots file)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *botTakeback != "accept" && *botTakeback != "decline" {
+	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *challengeAbsence < 0 || *botTakeback != "accept" && *botTakeback != "decline" {
 		fs.Usage()
 		return errUsage
 	}
@@ -134,6 +135,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		*dbPath = defaultDB(*dataDir)
 	}
+	if *challengeAbsence == 0 {
+		*challengeAbsence = -1 // app.Config: negative is never, zero the default
+	}
 	if *challengeTTL == 0 {
 		*challengeTTL = -1 // app.Config: negative is for ever, zero the default
 	}
@@ -148,20 +152,21 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		analysisOpts = &engine.Options{Threads: 1}
 	}
 	a, err := app.Open(ctx, app.Config{
-		Analysis:     analysisOpts,
-		DBPath:       *dbPath,
-		Addr:         *addr,
-		BaseURL:      *baseURL,
-		TrustProxy:   *trustProxy,
-		MetricsAddr:  *metricsAddr,
-		Logger:       logger,
-		EngineBots:   &engine.Options{Threads: 1},
-		DeadStones:   &engine.Options{Threads: 1},
-		BotsFile:     *botsFile,
-		BotWorkers:   *botWorkers,
-		BotMoveTime:  *botMoveTime,
-		Admin:        *admin,
-		ChallengeTTL: *challengeTTL,
+		Analysis:         analysisOpts,
+		DBPath:           *dbPath,
+		Addr:             *addr,
+		BaseURL:          *baseURL,
+		TrustProxy:       *trustProxy,
+		MetricsAddr:      *metricsAddr,
+		Logger:           logger,
+		EngineBots:       &engine.Options{Threads: 1},
+		DeadStones:       &engine.Options{Threads: 1},
+		BotsFile:         *botsFile,
+		BotWorkers:       *botWorkers,
+		BotMoveTime:      *botMoveTime,
+		Admin:            *admin,
+		ChallengeTTL:     *challengeTTL,
+		ChallengeAbsence: *challengeAbsence,
 
 		AbandonBotGamesAfter:      *abandonAfter,
 		EngineBotsDeclineTakeback: *botTakeback == "decline",

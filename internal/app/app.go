@@ -14,6 +14,7 @@ import (
 	"net"
 	nethttp "net/http"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"tengen"
@@ -89,6 +90,12 @@ type Config struct {
 	// --abandon-bot-games-after`; default play.DefaultAbandonAfter,
 	// negative: never; see play.Config.AbandonAfter).
 	AbandonBotGamesAfter time.Duration
+	// ChallengeAbsence is how long a challenger may have no page open
+	// before their open challenges are withdrawn (`tengen serve
+	// --challenge-absence`; see http.Config). QuickMatchBotAfter is how
+	// long a quick-match seeker waits for a human before a built-in level
+	// is offered (default one minute).
+	ChallengeAbsence, QuickMatchBotAfter time.Duration
 
 	// Synchronous is SQLite's synchronous setting (default FULL, see
 	// sqlite.DB); tests and benchmarks may choose NORMAL. PostgreSQL
@@ -114,8 +121,8 @@ type Config struct {
 	// ChatBurst is how many chat messages one user may send at once
 	// before the rate limit (http.Config.ChatBurst; default 10).
 	ChatBurst int
-	// MaxSocketsPerAddress is how many game WebSockets one client address
-	// may hold open (default 32, see http.Config); benchmarks that play
+	// MaxSocketsPerAddress is how many WebSockets one client address may
+	// hold open (default 64, see http.Config); benchmarks that play
 	// many games from one address raise it.
 	MaxSocketsPerAddress int
 }
@@ -253,6 +260,15 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if m != nil {
 		pc.MoveStored = func(kind tengen.MoveKind) { m.Move(string(kind)) }
 	}
+	// The web server is made after play, which already reports changes
+	// while it loads the running games at Open: until the server exists
+	// there is no page to tell.
+	var web atomic.Pointer[tengenhttp.Server]
+	pc.Changed = func(before, after *tengen.Game, events []*tengen.GameEvent) {
+		if srv := web.Load(); srv != nil {
+			srv.GameChanged(before, after, events)
+		}
+	}
 	a.Play = play.New(pc)
 	// From here on a failure closes the play service too, which ends the
 	// external engines it may have started.
@@ -286,6 +302,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		ChallengeBurst:       cfg.ChallengeBurst,
 		ChatBurst:            cfg.ChatBurst,
 		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
+		ChallengeAbsence:     cfg.ChallengeAbsence,
+		QuickMatchBotAfter:   cfg.QuickMatchBotAfter,
 		Admin:                cfg.Admin,
 	}
 	if m != nil {
@@ -295,6 +313,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, a.undo(err)
 	}
+	web.Store(srv)
 	if m != nil {
 		g := metrics.Gauges{WebSockets: srv.WebSockets, LiveGames: a.Play.LiveGames}
 		if len(bots) > 0 {

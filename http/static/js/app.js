@@ -3,6 +3,7 @@
 import { initTimeControlForm } from "/static/js/tc-form.js";
 import { initLobby } from "/static/js/lobby.js";
 import { mergeProgress } from "/static/js/progress.js";
+import { initSite } from "/static/js/site.js";
 
 for (const id of ["challenge-form", "bot-form"]) {
   const form = document.getElementById(id);
@@ -12,3 +13,4 @@ for (const id of ["challenge-form", "bot-form"]) {
 }
 initLobby();
 mergeProgress();
+initSite();

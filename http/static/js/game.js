@@ -239,6 +239,25 @@ function start(root) {
     });
   }
 
+  /**
+   * showPresence tells whether each player has this game open, or only
+   * another page of the site, and how many others watch.
+   */
+  function showPresence(msg) {
+    for (const color of ["black", "white"]) {
+      const el = $(`presence-${color}`);
+      const p = msg[color] || {};
+      const name = document.querySelector(`.game-title .player-name.${color}`)?.textContent || colorName(T, color);
+      el.textContent = format(p.here ? T.presenceHere : p.online ? T.presenceOnline : T.presenceAway, name);
+      el.dataset.state = p.here ? "here" : p.online ? "online" : "away";
+      el.hidden = false;
+    }
+    const spec = $("spectators");
+    spec.textContent = format(T.presenceSpectators, msg.spectators || 0);
+    spec.dataset.count = String(msg.spectators || 0);
+    spec.hidden = false;
+  }
+
   function setConnection(text) {
     ui.connection.textContent = text;
     ui.connection.hidden = !text;
@@ -293,6 +312,9 @@ function start(root) {
 
   function handle(msg) {
     switch (msg.type) {
+      case "presence":
+        showPresence(msg);
+        break;
       case "game":
         state = msg.state;
         state.repetition = state.repetition || null;

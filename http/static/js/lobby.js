@@ -1,69 +1,67 @@
-// The lobby keeps itself current while it is open: every few seconds it
-// fetches the page again and swaps in the server-rendered sections (your
-// games, challenges, games being played), never the challenge form, which
-// the user may be filling in. When a game of yours appears that was not
-// there before, for example because someone accepted your challenge, a
-// notice links to it.
+// The lobby keeps itself current over the site socket (site.js): the
+// server pushes the lobby's sections (your games, challenges, games being
+// played, who is online), rendered for this user and language, whenever
+// something changes; the page swaps in the sections that differ and never
+// touches the forms, which the user may be filling in. No polling.
+//
+// Quick match ("Find me a game") runs over the same socket: seek, then
+// either a match (the game opens), an offer of a computer level after a
+// minute without a human, or the user stops searching.
 
-const interval = 3000;
-const sections = ["lobby-games", "lobby-challenges", "lobby-live"];
+import { onSiteMessage, sendSite } from "/static/js/site.js";
+import { format } from "/static/js/texts.js";
 
-/** initLobby starts the updates if the page is the lobby of a logged-in user. */
+const sections = ["lobby-games", "lobby-challenges", "lobby-live", "lobby-online"];
+
+/** initLobby follows the lobby's pushes if the page is the lobby. */
 export function initLobby() {
-  if (!document.getElementById("lobby-games")) {
+  if (!document.getElementById("lobby-challenges")) {
     return;
   }
   const known = new Set(gameIds(document));
-  // last holds the sections' markup as the server sent it, so that
-  // unchanged sections are left alone (a click on them is never lost).
-  const last = {};
-  for (const id of sections) {
-    const el = document.getElementById(id);
-    last[id] = el ? el.innerHTML : "";
-  }
-  let busy = false;
-  const refresh = async () => {
-    if (document.hidden || busy) {
-      return;
+  onSiteMessage((msg) => {
+    if (msg.type === "lobby" && msg.html) {
+      swap(msg.html, known);
     }
-    busy = true;
-    try {
-      const resp = await fetch("/", { headers: { Accept: "text/html" }, cache: "no-store" });
-      if (resp.ok) {
-        swap(new DOMParser().parseFromString(await resp.text(), "text/html"), known, last);
-      }
-    } catch {
-      // Offline for a moment: the next round tries again.
-    } finally {
-      busy = false;
+    if (msg.type === "notify" && msg.kind === "game-started" && msg.gameId) {
+      showNewGame(msg.gameId);
     }
-  };
-  setInterval(refresh, interval);
-  document.addEventListener("visibilitychange", refresh);
+    // The lobby chat (chat.js) listens for socket messages as page events,
+    // as it does on the game page.
+    if (msg.type === "chat" || msg.type === "chat-deleted") {
+      document.dispatchEvent(new CustomEvent("tengen:socket", { detail: msg }));
+    }
+  });
+  initQuick();
 }
 
-/** swap replaces the lobby's changed sections with those of doc and flags new games. */
-function swap(doc, known, last) {
-  const oldNotice = document.getElementById("new-game");
-  let href = oldNotice && !oldNotice.hidden ? oldNotice.querySelector("a").getAttribute("href") : "";
-  const fresh = gameIds(doc).filter((id) => !known.has(id));
-  for (const id of fresh) {
-    known.add(id);
-  }
-  if (fresh.length) {
-    href = `/games/${fresh[0]}`;
-  }
+/** swap replaces the sections whose markup changed and flags new games. */
+function swap(html, known) {
   for (const id of sections) {
     const now = document.getElementById(id);
-    const next = doc.getElementById(id);
-    if (now && next && next.innerHTML !== last[id]) {
-      last[id] = next.innerHTML;
-      now.replaceWith(document.importNode(next, true));
+    if (!now || html[id] === undefined) {
+      continue;
+    }
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html[id].trim();
+    const next = tpl.content.firstElementChild;
+    if (next && next.innerHTML !== now.innerHTML) {
+      now.replaceWith(next);
     }
   }
+  for (const id of gameIds(document)) {
+    if (!known.has(id)) {
+      known.add(id);
+      showNewGame(id);
+    }
+  }
+}
+
+/** showNewGame points the notice above "Your games" at game id. */
+function showNewGame(id) {
   const notice = document.getElementById("new-game");
-  if (href && notice) {
-    notice.querySelector("a").setAttribute("href", href);
+  if (notice) {
+    notice.querySelector("a").setAttribute("href", `/games/${id}`);
     notice.hidden = false;
   }
 }
@@ -71,4 +69,75 @@ function swap(doc, known, last) {
 /** gameIds lists the game ids in a lobby's table of your games. */
 function gameIds(doc) {
   return [...doc.querySelectorAll("#lobby-games tr[data-game-id]")].map((tr) => tr.dataset.gameId);
+}
+
+/** initQuick wires the quick-match form. */
+function initQuick() {
+  const form = document.getElementById("quick-form");
+  if (!form) {
+    return;
+  }
+  const Q = document.getElementById("quick").dataset;
+  const status = document.getElementById("quick-status");
+  const find = document.getElementById("quick-find");
+  const cancel = document.getElementById("quick-cancel");
+  const offer = document.getElementById("quick-offer");
+  const bot = document.getElementById("quick-bot");
+  let seeking = null;
+  const setSeeking = (on) => {
+    find.hidden = on;
+    cancel.hidden = !on;
+    if (!on) {
+      offer.hidden = true;
+    }
+  };
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    seeking = { type: "seek", boardSize: Number(form.boardSize.value), speed: form.speed.value };
+    if (!sendSite(seeking)) {
+      status.textContent = Q.offline;
+    }
+    setSeeking(true);
+  });
+  cancel.addEventListener("click", () => {
+    sendSite({ type: "unseek" });
+    seeking = null;
+    setSeeking(false);
+    status.textContent = Q.ended;
+  });
+  bot.addEventListener("click", () => {
+    sendSite({ type: "seek-bot" });
+  });
+  onSiteMessage((msg) => {
+    switch (msg.type) {
+      case "open":
+        // A seek lives as long as its socket: after a reconnect, seek again.
+        if (seeking) {
+          sendSite(seeking);
+        }
+        break;
+      case "seek-status":
+        status.textContent = format(Q.searching, msg.window);
+        break;
+      case "seek-offer":
+        bot.textContent = format(Q.offer, msg.bot, msg.botRank);
+        offer.hidden = false;
+        break;
+      case "seek-matched":
+        seeking = null;
+        status.textContent = Q.matched;
+        location.href = `/games/${msg.gameId}`;
+        break;
+      case "seek-ended":
+        seeking = null;
+        setSeeking(false);
+        status.textContent = Q.ended;
+        break;
+      case "error":
+        if (seeking || !offer.hidden) {
+          status.textContent = msg.message;
+        }
+        break;
+    }
+  });
 }

@@ -1,15 +1,17 @@
-// "My games": keeps the list of running games current. Every few seconds
-// (while the tab is visible) it fetches the page again and swaps in the
+// "My games": keeps the list of running games current. When the site
+// socket (site.js) pushes a lobby whose games differ from the last one (a
+// move, a new game, an end), it fetches the page again and swaps in the
 // server-rendered list, so that a game where the opponent just moved moves
-// to the top; the tab title counts the games waiting for the user.
+// to the top; the tab title counts the games waiting for the user. No
+// polling.
 import { texts, format } from "/static/js/texts.js";
+import { onSiteMessage } from "/static/js/site.js";
 
 const table = document.getElementById("mygames");
 if (table) {
   const T = texts();
   const empty = document.getElementById("mygames-empty");
   const baseTitle = document.title;
-  const interval = 3000;
 
   const updateTitle = () => {
     const waiting = table.querySelectorAll("tr.your-turn").length;
@@ -17,9 +19,6 @@ if (table) {
   };
 
   const refresh = async () => {
-    if (document.hidden) {
-      return;
-    }
     try {
       const resp = await fetch(location.pathname, { headers: { Accept: "text/html" }, cache: "no-store" });
       if (!resp.ok) {
@@ -43,6 +42,17 @@ if (table) {
   };
 
   updateTitle();
-  setInterval(refresh, interval);
-  document.addEventListener("visibilitychange", refresh);
+  // The games as the last push had them: id, moves, turn, status. The
+  // first push may come after a change the rendered page missed.
+  let last = null;
+  onSiteMessage((msg) => {
+    if (msg.type !== "lobby" || !msg.games) {
+      return;
+    }
+    const key = msg.games.map((g) => `${g.id}:${g.moveCount}:${g.toMove}:${g.status}`).join(",");
+    if (key !== last) {
+      refresh();
+    }
+    last = key;
+  });
 }
