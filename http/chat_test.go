@@ -228,16 +228,21 @@ func testChatAPI(t *testing.T, e *env) {
 	}
 }
 
-// readRaw returns the next message as the server sent it.
+// readRaw returns the next message but presence messages (which come
+// whenever someone opens or closes the game) as the server sent it.
 func (w *wsConn) readRaw() string {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_, data, err := w.c.Read(ctx)
-	if err != nil {
-		w.t.Fatal(err)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, data, err := w.c.Read(ctx)
+		cancel()
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), `{"type":"presence"`) {
+			return string(data)
+		}
 	}
-	return string(data)
 }
 
 func TestChatRateLimit(t *testing.T) {
