@@ -26,6 +26,7 @@ type Services struct {
 	Ratings    tengen.RatingService
 	Problems   tengen.ProblemProgressService
 	Lessons    tengen.LessonService
+	Reviews    tengen.ReviewService
 }
 
 // Backend is a fresh, empty store.
@@ -79,6 +80,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"ConcurrentRatings", testConcurrentRatings},
 		{"ProblemProgress", testProblemProgress},
 		{"LessonProgress", testLessonProgress},
+		{"Reviews", testReviews},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
