@@ -20,8 +20,7 @@ type ReviewService struct {
 // NewReviewService returns a ReviewService on db.
 func NewReviewService(db *DB) *ReviewService { return &ReviewService{db: db} }
 
-// reviewColumns are the columns scanReview reads; sgfColumn is the record,
-// or ” for lists.
+// reviewColumns are the columns reviewFields scans (all but the record).
 const reviewColumns = `r.id, r.owner_id, o.name, r.controller_id, c.name, r.title, r.visibility, COALESCE(r.game_id, 0),
 	r.black, r.white, r.black_rank, r.white_rank, r.date, r.result, r.event, r.size, r.created_at, r.updated_at`
 
