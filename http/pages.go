@@ -22,7 +22,8 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help",
+	"reviews", "review_new", "review"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -157,6 +158,12 @@ type pageData struct {
 	StartingLevels []tengen.StartingLevel
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
+	// Reviews is the review library, Upload the upload form and Review
+	// the review board; ReviewsOn says whether the server keeps reviews.
+	Reviews   *reviewsPage
+	Upload    *uploadPage
+	Review    *reviewPage
+	ReviewsOn bool
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -169,6 +176,7 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		Form:      defaultChallengeForm,
 		Bots:      s.bots(),
 		BotForm:   defaultBotForm,
+		ReviewsOn: s.svc.Reviews != nil && s.svc.Records != nil,
 	}
 }
 

@@ -70,6 +70,11 @@ type Config struct {
 	// an existing account at start). Without it, the first person to
 	// register becomes the admin.
 	Admin string
+	// ReviewQuota is how many reviews and bytes of records one user may
+	// keep (default 500 reviews, 50 MiB), MaxSGFBytes the largest SGF
+	// upload (default 2 MiB).
+	ReviewQuota tengen.ReviewQuota
+	MaxSGFBytes int64
 }
 
 func (c *Config) setDefaults() error {
@@ -110,6 +115,12 @@ func (c *Config) setDefaults() error {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.ReviewQuota == (tengen.ReviewQuota{}) {
+		c.ReviewQuota = tengen.ReviewQuota{Reviews: defaultMaxReviews, Bytes: defaultReviewBytes}
+	}
+	if c.MaxSGFBytes == 0 {
+		c.MaxSGFBytes = defaultMaxSGFBytes
+	}
 	return nil
 }
 
@@ -135,6 +146,10 @@ type Services struct {
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService
+	// Reviews stores reviews and Records reads their SGF; optional:
+	// without both, /reviews is not served.
+	Reviews tengen.ReviewService
+	Records tengen.RecordService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -156,7 +171,8 @@ type Server struct {
 	accountLimit *limiter // failed logins per account
 	chalLimit    *limiter // new challenges per client address
 
-	hub hub // open game WebSockets
+	hub   hub         // open game and review WebSockets
+	rooms reviewRooms // the review boards' watchers
 
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
@@ -351,6 +367,8 @@ func (s *Server) routes() nethttp.Handler {
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
+	// Reviews (issue 19): upload, library, review board, shared review.
+	s.reviewRoutes(mux)
 	return s.withNotFound(mux)
 }
 

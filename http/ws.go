@@ -128,9 +128,12 @@ func (h *hub) wait(ctx context.Context) error {
 type wsClient struct {
 	conn   *websocket.Conn
 	gameID int64
-	userID int64
-	lang   string
-	addr   string // the client's address (clientKey), counted in the hub
+	// reviewID is the review a review board's socket follows (gameID is
+	// then 0; see reviews_ws.go).
+	reviewID int64
+	userID   int64
+	lang     string
+	addr     string // the client's address (clientKey), counted in the hub
 	// session is the token of the session the socket was opened with, ""
 	// for anonymous sockets (see sessions.go).
 	session string
@@ -210,27 +213,11 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	addr := s.clientKey(r)
-	if !s.hub.reserve(addr, s.cfg.MaxSocketsPerAddress) {
-		s.log.Warn("websockets per address", "id", requestID(r.Context()), "addr", addr)
-		s.error(w, r, tengen.Errorf(tengen.ERATELIMIT, "Too many open connections from your address."))
+	c, ok := s.wsAccept(w, r)
+	if !ok {
 		return
 	}
-	// The server's read and write timeouts are meant for requests; a
-	// WebSocket lives for hours and has its own pings.
-	rc := nethttp.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	guard := &frameGuardWriter{ResponseWriter: w, limit: wsMaxMessage}
-	conn, err := websocket.Accept(guard, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
-	if err != nil {
-		s.hub.release(addr)
-		return // Accept has answered (e.g. 403 for a foreign origin)
-	}
-	c := &wsClient{conn: conn, gameID: id, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
-		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}
-	conn.SetReadLimit(wsMaxMessage)
-	s.hub.add(c)
+	c.gameID = id
 	defer s.hub.remove(c)
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -238,7 +225,7 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	stop, err := p.Watch(ctx, id, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
 	if err != nil {
 		s.wsFail(c, err)
-		conn.Close(websocket.StatusInternalError, "cannot load the game")
+		c.conn.Close(websocket.StatusInternalError, "cannot load the game")
 		return
 	}
 	defer func() { stop() }()
@@ -252,6 +239,34 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	s.wsWrite(ctx, c)
 	cancel()
 	wg.Wait()
+}
+
+// wsAccept opens a WebSocket on r within the per-address limit and adds
+// it to the hub; the caller must s.hub.remove it when done. It answers the
+// request itself and reports false when it could not open one.
+func (s *Server) wsAccept(w nethttp.ResponseWriter, r *nethttp.Request) (*wsClient, bool) {
+	addr := s.clientKey(r)
+	if !s.hub.reserve(addr, s.cfg.MaxSocketsPerAddress) {
+		s.log.Warn("websockets per address", "id", requestID(r.Context()), "addr", addr)
+		s.error(w, r, tengen.Errorf(tengen.ERATELIMIT, "Too many open connections from your address."))
+		return nil, false
+	}
+	// The server's read and write timeouts are meant for requests; a
+	// WebSocket lives for hours and has its own pings.
+	rc := nethttp.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	guard := &frameGuardWriter{ResponseWriter: w, limit: wsMaxMessage}
+	conn, err := websocket.Accept(guard, r, &websocket.AcceptOptions{OriginPatterns: s.originPatterns()})
+	if err != nil {
+		s.hub.release(addr)
+		return nil, false // Accept has answered (e.g. 403 for a foreign origin)
+	}
+	c := &wsClient{conn: conn, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
+		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}
+	conn.SetReadLimit(wsMaxMessage)
+	s.hub.add(c)
+	return c, true
 }
 
 // wsWrite sends queued messages and pings until the connection ends, then
@@ -310,39 +325,59 @@ func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
 	}
 }
 
+// wsInbox is the flood control of one socket's reader: a token bucket of
+// wsBurst messages refilled at wsRate a second.
+type wsInbox struct {
+	tokens float64
+	last   time.Time
+}
+
+func newWSInbox() *wsInbox { return &wsInbox{tokens: wsBurst, last: time.Now()} }
+
+// wsNext reads the next message with the checks every socket makes: text
+// frames only, valid UTF-8, no flood. It ends the connection and reports
+// false when the connection is over or broke a rule.
+func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, bool) {
+	typ, data, err := c.conn.Read(ctx)
+	if err != nil {
+		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
+			(c.guard != nil && c.guard.tooBig.Load()) {
+			s.log.Warn("websocket message too big", "game", c.gameID, "review", c.reviewID, "user", c.userID)
+		}
+		return nil, false
+	}
+	switch {
+	case typ != websocket.MessageText:
+		c.end(websocket.StatusUnsupportedData, "text messages only")
+		return nil, false
+	case !utf8.Valid(data):
+		c.end(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
+		return nil, false
+	}
+	now := time.Now()
+	in.tokens = min(wsBurst, in.tokens+now.Sub(in.last).Seconds()*wsRate)
+	in.last = now
+	if in.tokens < 1 {
+		s.log.Warn("websocket flood", "game", c.gameID, "review", c.reviewID, "user", c.userID)
+		c.end(websocket.StatusPolicyViolation, "too many messages")
+		return nil, false
+	}
+	in.tokens--
+	return data, true
+}
+
 // wsRead reads and runs commands until the connection ends. stop is the
 // current watch's stop function; sync replaces the watch.
 func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 	defer c.end(websocket.StatusNormalClosure, "")
 	bad := 0
-	tokens, last := float64(wsBurst), time.Now()
+	in := newWSInbox()
 	syncs := newLimiter(wsSyncBurst, wsSyncEvery, 1, time.Now)
 	for {
-		typ, data, err := c.conn.Read(ctx)
-		if err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
-				(c.guard != nil && c.guard.tooBig.Load()) {
-				s.log.Warn("websocket message too big", "game", c.gameID, "user", c.userID)
-			}
+		data, ok := s.wsNext(ctx, c, in)
+		if !ok {
 			return
 		}
-		switch {
-		case typ != websocket.MessageText:
-			c.end(websocket.StatusUnsupportedData, "text messages only")
-			return
-		case !utf8.Valid(data):
-			c.end(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
-			return
-		}
-		now := time.Now()
-		tokens = min(wsBurst, tokens+now.Sub(last).Seconds()*wsRate)
-		last = now
-		if tokens < 1 {
-			s.log.Warn("websocket flood", "game", c.gameID, "user", c.userID)
-			c.end(websocket.StatusPolicyViolation, "too many messages")
-			return
-		}
-		tokens--
 		var cmd wsCommand
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()

@@ -29,11 +29,14 @@ func (Records) Import(data []byte) ([]tengen.ImportedGame, []tengen.SGFWarning, 
 	}
 	if len(rep.Errors) > 0 {
 		e := rep.Errors[0]
-		more := len(rep.Errors) - 1
-		if e.Line > 0 {
-			return nil, warns, tengen.Errorf(tengen.EINVALID, "The record has an error at line %d, column %d: %s (%d more errors).", e.Line, e.Col, e.Msg, more)
+		switch more := len(rep.Errors) - 1; {
+		case e.Line > 0 && more > 0:
+			return nil, warns, tengen.Errorf(tengen.EINVALID, "The record has an error at line %d, column %d: %s (and %d more).", e.Line, e.Col, e.Msg, more)
+		case e.Line > 0:
+			return nil, warns, tengen.Errorf(tengen.EINVALID, "The record has an error at line %d, column %d: %s.", e.Line, e.Col, e.Msg)
+		default:
+			return nil, warns, tengen.Errorf(tengen.EINVALID, "The record cannot be read: %s.", e.Msg)
 		}
-		return nil, warns, tengen.Errorf(tengen.EINVALID, "The record cannot be read: %s (%d more errors).", e.Msg, more)
 	}
 	if rep.Collection == nil || len(rep.Collection.Games) == 0 {
 		return nil, warns, tengen.Errorf(tengen.EINVALID, "The record holds no game.")
