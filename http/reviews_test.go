@@ -515,7 +515,7 @@ func TestReviewSocket(t *testing.T) {
 		t.Fatalf("hello %+v", m)
 	}
 	alice.page(fmt.Sprintf("/reviews/%d", id), 200)
-	a.send(map[string]any{"type": "nav", "id": "1", "path": map[string]any{"n": 3, "v": []int{1}}})
+	a.send(map[string]any{"type": "nav", "id": "1", "path": map[string]any{"n": 3, "v": [][2]int{{2, 1}}}})
 	if m := readReview(t, a, true); m.Type != "nav" {
 		t.Fatalf("nav echo %+v", m)
 	}
@@ -525,7 +525,7 @@ func TestReviewSocket(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A late viewer starts at the controller's node.
-	if m := readReview(t, b, true); m.Type != "hello" || string(m.Path) != `{"n":3,"v":[1]}` {
+	if m := readReview(t, b, true); m.Type != "hello" || string(m.Path) != `{"n":3,"v":[[2,1]]}` {
 		t.Fatalf("bob's hello %+v (%s)", m, m.Path)
 	}
 	b.send(map[string]any{"type": "nav", "id": "2", "path": map[string]any{"n": 1, "v": []int{}}})

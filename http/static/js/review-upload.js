@@ -23,7 +23,7 @@ function start(form) {
     } else if ($("upload-text").value.trim()) {
       body = new TextEncoder().encode($("upload-text").value);
     } else {
-      err.textContent = T["review.nothing"];
+      err.textContent = T.reviewNothing;
       err.hidden = false;
       return;
     }
@@ -59,7 +59,7 @@ function start(form) {
       warns.replaceChildren();
       for (const w of out.warnings) {
         const li = document.createElement("li");
-        li.textContent = w.line ? format(T["review.warningAt"], w.line, w.col, w.message) : w.message;
+        li.textContent = w.line ? format(T.reviewWarningAt, w.line, w.col, w.message) : w.message;
         warns.appendChild(li);
       }
       $("upload-warnings-title").hidden = out.warnings.length === 0;

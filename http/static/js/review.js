@@ -63,7 +63,7 @@ function start(rootEl) {
     }
     const roots = parseSGF(await res.text());
     if (!roots.length) {
-      throw new Error(T["review.empty"]);
+      throw new Error(T.reviewEmpty);
     }
     const old = st.node ? encodePath(st.node) : null;
     st.root = roots[0];
@@ -229,27 +229,27 @@ function start(rootEl) {
 
   // --- paths: a node named so that another browser finds it -------------
 
-  // A path is {n: depth, v: [child index at each fork on the way]}.
+  // A path is {n: depth, v: [[depth, k], ...]}: the node n moves below
+  // the root, taking child k at the listed depths and the first child
+  // elsewhere. A path that does not fit the tree (a record not loaded
+  // yet) names no node.
   function encodePath(node) {
     const nodes = pathTo(node);
     const v = [];
-    for (let k = 1; k < nodes.length; k++) {
-      const parent = nodes[k - 1];
-      if (parent.children.length > 1) v.push(parent.children.indexOf(nodes[k]));
+    for (let d = 1; d < nodes.length; d++) {
+      const k = nodes[d - 1].children.indexOf(nodes[d]);
+      if (k > 0) v.push([d - 1, k]);
     }
     return { n: nodes.length - 1, v };
   }
 
   function decodePath(path) {
     if (!path || typeof path.n !== "number" || !Array.isArray(path.v)) return null;
-    let node = st.root, f = 0;
+    const turn = new Map(path.v.filter((e) => Array.isArray(e)).map(([d, k]) => [d, k]));
+    let node = st.root;
     for (let d = 0; d < path.n; d++) {
-      if (!node.children.length) return null;
-      let k = 0;
-      if (node.children.length > 1) {
-        k = path.v[f++];
-        if (!(k >= 0 && k < node.children.length)) return null;
-      }
+      const k = turn.get(d) || 0;
+      if (!(k >= 0 && k < node.children.length)) return null;
       node = node.children[k];
     }
     return node;
@@ -267,16 +267,16 @@ function start(rootEl) {
     });
     drawMarkup();
     const m = moveOf(st.node);
-    let status = format(T["review.moveNo"], pos.moveNo);
+    let status = format(T.reviewMoveNo, pos.moveNo);
     if (m) {
       const who = m.color === BLACK ? T.black : T.white;
-      status += ` · ${who} ${m.point ? pointName(m.point.x, m.point.y, st.height) : T["review.pass"]}`;
+      status += ` · ${who} ${m.point ? pointName(m.point.x, m.point.y, st.height) : T.reviewPass}`;
     }
     const sibs = st.node.parent ? st.node.parent.children : [st.node];
     if (sibs.length > 1) {
-      status += ` · ${format(T["review.variation"], sibs.indexOf(st.node) + 1, sibs.length)}`;
+      status += ` · ${format(T.reviewVariation, sibs.indexOf(st.node) + 1, sibs.length)}`;
     }
-    status += ` · ${format(T["review.captures"], pos.caps.black, pos.caps.white)}`;
+    status += ` · ${format(T.reviewCaptures, pos.caps.black, pos.caps.white)}`;
     $("node-status").textContent = status;
     const c = $("comment");
     if (document.activeElement !== c) c.value = text(st.node, "C");
@@ -479,7 +479,7 @@ function start(rootEl) {
 
   function changed() {
     st.dirty = true;
-    showStatus(T["review.unsaved"]);
+    showStatus(T.reviewUnsaved);
     clearTimeout(st.saveTimer);
     st.saveTimer = setTimeout(save, SAVE_DELAY);
     render();
@@ -493,7 +493,7 @@ function start(rootEl) {
     }
     if (!st.dirty) return;
     st.dirty = false;
-    showStatus(T["review.saving"]);
+    showStatus(T.reviewSaving);
     st.saving = (async () => {
       const res = await fetch(`/api/v1/reviews/${data.id}/sgf`, {
         method: "PUT", headers: { "Content-Type": "application/x-go-sgf" }, body: formatSGF(st.root),
@@ -503,7 +503,7 @@ function start(rootEl) {
         showStatus(await errorText(res), true);
         return;
       }
-      showStatus(T["review.saved"]);
+      showStatus(T.reviewSaved);
       if (driving()) sendNav();
     })();
     try {
@@ -534,17 +534,17 @@ function start(rootEl) {
     }
     if (p) {
       if (pos.stones[p.y * st.width + p.x] !== EMPTY) {
-        showStatus(T["review.occupied"], true);
+        showStatus(T.reviewOccupied, true);
         return;
       }
       const after = pos.stones.slice();
       play(after, p, color);
       if (after[p.y * st.width + p.x] === EMPTY) {
-        showStatus(T["review.suicide"], true);
+        showStatus(T.reviewSuicide, true);
         return;
       }
       if (pos.before && after.every((c, i) => c === pos.before[i])) {
-        showStatus(T["review.ko"], true);
+        showStatus(T.reviewKo, true);
         return;
       }
     }
@@ -604,7 +604,7 @@ function start(rootEl) {
       }
       return c;
     })();
-    if (count > 1 && !window.confirm(format(T["review.deleteConfirm"], count - 1))) return;
+    if (count > 1 && !window.confirm(format(T.reviewDeleteConfirm, count - 1))) return;
     const p = n.parent;
     p.children.splice(p.children.indexOf(n), 1);
     p.lastChild = null;
@@ -617,7 +617,7 @@ function start(rootEl) {
     const v = $("comment").value;
     set(st.node, "C", v.trim() ? [escapeText(v)] : []);
     st.dirty = true;
-    showStatus(T["review.unsaved"]);
+    showStatus(T.reviewUnsaved);
     clearTimeout(st.saveTimer);
     st.saveTimer = setTimeout(() => {
       save();
@@ -634,7 +634,7 @@ function start(rootEl) {
     const r = st.root;
     const side = (name, rank) => (text(r, name) || "?") + (text(r, rank) ? ` (${text(r, rank)})` : "");
     let line = `${T.black}: ${side("PB", "BR")} · ${T.white}: ${side("PW", "WR")}`;
-    if (get(r, "KM").length) line += ` · ${format(T["review.komi"], text(r, "KM"))}`;
+    if (get(r, "KM").length) line += ` · ${format(T.reviewKomi, text(r, "KM"))}`;
     if (get(r, "RE").length) line += ` · ${text(r, "RE")}`;
     if (get(r, "DT").length) line += ` · ${text(r, "DT")}`;
     $("review-players").textContent = line;
@@ -664,7 +664,7 @@ function start(rootEl) {
   // --- the shared review --------------------------------------------------
 
   function renderShare() {
-    $("controller-line").textContent = format(T["review.controlledBy"], st.controller);
+    $("controller-line").textContent = format(T.reviewControlledBy, st.controller);
     $("control-form").hidden = !(data.isOwner && driving());
     $("take-back").hidden = !(data.isOwner && !driving());
     $("settings-form").hidden = !data.isOwner;
@@ -682,7 +682,13 @@ function start(rootEl) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const s = new WebSocket(`${proto}//${location.host}/api/v1/reviews/${data.id}/ws`);
     st.socket = s;
-    s.addEventListener("message", (ev) => handle(JSON.parse(ev.data)));
+    // Messages are handled one after the other: a node named after a
+    // save waits until the saved record is loaded.
+    let queue = Promise.resolve();
+    s.addEventListener("message", (ev) => {
+      const msg = JSON.parse(ev.data);
+      queue = queue.then(() => handle(msg)).catch((err) => showStatus(String(err.message || err), true));
+    });
     s.addEventListener("open", () => {
       rootEl.dataset.live = "1";
       if (driving()) sendNav();
@@ -717,7 +723,7 @@ function start(rootEl) {
         st.controller = msg.controller;
         st.controllerId = msg.controllerId;
         if (driving()) {
-          showStatus(T["review.youControl"]);
+          showStatus(T.reviewYouControl);
           await load();
         }
         render();
@@ -727,10 +733,10 @@ function start(rootEl) {
         addChat(msg.line);
         break;
       case "viewers":
-        $("viewers").textContent = format(T["review.viewers"], msg.viewers);
+        $("viewers").textContent = format(T.reviewViewers, msg.viewers);
         break;
       case "deleted":
-        showStatus(T["review.deleted"], true);
+        showStatus(T.reviewDeleted, true);
         break;
       case "error":
         showStatus(msg.message, true);
@@ -789,7 +795,7 @@ function start(rootEl) {
     if (r) {
       st.controller = r.controller;
       st.controllerId = r.controllerId;
-      showStatus(format(T["review.controlGiven"], r.controller));
+      showStatus(format(T.reviewControlGiven, r.controller));
       render();
     }
   });
@@ -808,8 +814,8 @@ function start(rootEl) {
     const r = await patch({ title: $("settings-title").value, visibility: $("settings-visibility").value });
     if (r) {
       $("review-title").textContent = r.title;
-      $("review-visibility").textContent = T[`review.vis.${r.visibility}`] || r.visibility;
-      showStatus(T["review.settingsSaved"]);
+      $("review-visibility").textContent = ({ private: T.reviewVisPrivate, unlisted: T.reviewVisUnlisted, public: T.reviewVisPublic })[r.visibility] || r.visibility;
+      showStatus(T.reviewSettingsSaved);
     }
   });
 
