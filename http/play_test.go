@@ -178,8 +178,13 @@ type wsConn struct {
 
 // dialWS opens the game WebSocket with c's cookies.
 func (c *client) dialWS(id int64, header ...string) (*wsConn, *nethttp.Response, error) {
+	return c.dialPath(fmt.Sprintf("/api/v1/games/%d/ws", id), header...)
+}
+
+// dialPath opens a WebSocket on path with c's cookies.
+func (c *client) dialPath(path string, header ...string) (*wsConn, *nethttp.Response, error) {
 	h := nethttp.Header{}
-	u := c.e.srv.URL + fmt.Sprintf("/api/v1/games/%d/ws", id)
+	u := c.e.srv.URL + path
 	if jar, ok := c.c.Jar.(*cookiejar.Jar); ok {
 		req, _ := nethttp.NewRequest("GET", u, nil)
 		for _, ck := range jar.Cookies(req.URL) {

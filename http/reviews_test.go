@@ -1,13 +1,10 @@
 package http_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	nethttp "net/http"
-	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,35 +12,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"tengen"
 	"tengen/internal/app"
 	"tengen/sgf"
 )
 
-// sgfReq sends a record with the SGF content type.
+// sgfReq sends a record with the SGF content type, or with ctype if given.
 func (c *client) sgfReq(method, path string, body []byte, ctype ...string) (*nethttp.Response, []byte) {
 	c.e.t.Helper()
-	req, err := nethttp.NewRequest(method, c.e.srv.URL+path, bytes.NewReader(body))
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	ct := "application/x-go-sgf"
 	if len(ctype) > 0 && ctype[0] != "" {
-		ct = ctype[0]
+		return c.do(method, path, body, "Content-Type", ctype[0])
 	}
-	req.Header.Set("Content-Type", ct)
-	resp, err := c.c.Do(req)
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	return resp, data
+	return c.do(method, path, body)
 }
 
 type createOut struct {
@@ -443,23 +423,7 @@ func TestReviewGame(t *testing.T) {
 
 // reviewWS opens a review's socket with c's cookies.
 func (c *client) reviewWS(id int64) (*wsConn, *nethttp.Response, error) {
-	h := nethttp.Header{}
-	u := c.e.srv.URL + fmt.Sprintf("/api/v1/reviews/%d/ws", id)
-	if jar, ok := c.c.Jar.(*cookiejar.Jar); ok {
-		req, _ := nethttp.NewRequest("GET", u, nil)
-		for _, ck := range jar.Cookies(req.URL) {
-			req.AddCookie(ck)
-		}
-		h.Set("Cookie", req.Header.Get("Cookie"))
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(u, "http"), &websocket.DialOptions{HTTPHeader: h})
-	if err != nil {
-		return nil, resp, err
-	}
-	c.e.t.Cleanup(func() { conn.CloseNow() })
-	return &wsConn{t: c.e.t, c: conn}, resp, nil
+	return c.dialPath(fmt.Sprintf("/api/v1/reviews/%d/ws", id))
 }
 
 // reviewMsg is a review socket's message.

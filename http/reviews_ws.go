@@ -1,7 +1,6 @@
 package http
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	nethttp "net/http"
@@ -175,10 +174,8 @@ func (s *Server) reviewRead(ctx context.Context, c *wsClient) {
 			return
 		}
 		var cmd reviewCommand
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		err := dec.Decode(&cmd)
-		if err != nil || dec.More() || len(cmd.ID) > 64 || len(cmd.Path) > reviewMaxPath {
+		var err error
+		if !wsDecode(data, &cmd) || len(cmd.ID) > 64 || len(cmd.Path) > reviewMaxPath {
 			err = tengen.Errorf(tengen.EINVALID, "Malformed message.")
 		} else if !s.wsSessionLive(ctx, c, cmd.ID) {
 			return

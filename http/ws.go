@@ -366,6 +366,14 @@ func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, 
 	return data, true
 }
 
+// wsDecode decodes a client message strictly: one JSON value with known
+// fields only.
+func wsDecode(data []byte, v any) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v) == nil && !dec.More()
+}
+
 // wsRead reads and runs commands until the connection ends. stop is the
 // current watch's stop function; sync replaces the watch.
 func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
@@ -379,9 +387,7 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, stop *func()) {
 			return
 		}
 		var cmd wsCommand
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&cmd); err != nil || dec.More() || len(cmd.ID) > 64 {
+		if !wsDecode(data, &cmd) || len(cmd.ID) > 64 {
 			bad++
 			c.enqueue(s.wsError(c, cmd.ID, tengen.Errorf(tengen.EINVALID, "Malformed message.")))
 			if bad >= wsMaxBad {
