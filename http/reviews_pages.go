@@ -2,6 +2,8 @@ package http
 
 import (
 	nethttp "net/http"
+	"net/url"
+	"strconv"
 
 	"tengen"
 )
@@ -20,6 +22,27 @@ type reviewsPage struct {
 type reviewList struct {
 	List []*tengen.Review
 	Mine bool // the user's own: the table shows visibility, not the owner
+	// Prev and Next are the links to the neighbouring pages, "" if none.
+	Prev, Next string
+}
+
+// pageLinks sets l's links for a page at offset of total, keeping the
+// search in q; param names the offset's query parameter.
+func (l *reviewList) pageLinks(q url.Values, param string, offset, limit, total int) {
+	link := func(off int) string {
+		v := url.Values{}
+		for k, vs := range q {
+			v[k] = vs
+		}
+		v.Set(param, strconv.Itoa(off))
+		return "/reviews?" + v.Encode()
+	}
+	if offset > 0 {
+		l.Prev = link(max(offset-limit, 0))
+	}
+	if offset+limit < total {
+		l.Next = link(offset + limit)
+	}
 }
 
 // reviewPage is what the review board template gets.
@@ -46,7 +69,8 @@ type reviewData struct {
 }
 
 // handleReviewsPage shows the library: the user's reviews and the public
-// ones, searchable by player, date and result.
+// ones, searchable by player, date and result, a page of each (the
+// parameters offset and mineOffset).
 func (s *Server) handleReviewsPage(w nethttp.ResponseWriter, r *nethttp.Request) {
 	f, err := reviewFilter(r)
 	if err != nil {
@@ -54,19 +78,31 @@ func (s *Server) handleReviewsPage(w nethttp.ResponseWriter, r *nethttp.Request)
 		return
 	}
 	f.OwnerID = 0
+	q := url.Values{}
+	for k, v := range map[string]string{"player": f.Player, "date": f.Date, "result": f.Result, "limit": r.URL.Query().Get("limit")} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
 	data := s.newPage(r)
 	rp := &reviewsPage{Player: f.Player, Date: f.Date, Result: f.Result, Quota: s.cfg.ReviewQuota}
 	if rp.Public.List, rp.PublicTotal, err = s.svc.Reviews.FindReviews(r.Context(), f); err != nil {
 		s.error(w, r, err)
 		return
 	}
+	limit, _ := f.Clamped()
+	rp.Public.pageLinks(q, "offset", f.Offset, limit, rp.PublicTotal)
 	if data.User != nil {
-		f.OwnerID = data.User.ID
+		f.OwnerID, f.Offset = data.User.ID, 0
+		if v, err := strconv.Atoi(r.URL.Query().Get("mineOffset")); err == nil && v > 0 {
+			f.Offset = v
+		}
 		rp.Mine.Mine = true
 		if rp.Mine.List, rp.MineTotal, err = s.svc.Reviews.FindReviews(r.Context(), f); err != nil {
 			s.error(w, r, err)
 			return
 		}
+		rp.Mine.pageLinks(q, "mineOffset", f.Offset, limit, rp.MineTotal)
 	}
 	data.Reviews = rp
 	s.render(w, r, nethttp.StatusOK, "reviews", data)

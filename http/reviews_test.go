@@ -384,6 +384,11 @@ func TestReviewSearch(t *testing.T) {
 			t.Errorf("%s: %v, want %s", q, got, want)
 		}
 	}
+	// Pages of the library keep the search.
+	if page := alice.page("/reviews?limit=1&offset=1&result=%2B", 200); !strings.Contains(page, `href="/reviews?limit=1&amp;offset=0&amp;result=%2B"`) ||
+		!strings.Contains(page, `href="/reviews?limit=1&amp;offset=2&amp;result=%2B"`) || !strings.Contains(page, `href="/reviews?limit=1&amp;mineOffset=1&amp;result=%2B"`) {
+		t.Errorf("pager links missing:\n%s", page)
+	}
 	page := alice.page("/reviews?player=honinbo", 200)
 	if !strings.Contains(page, "Go Seigen") || strings.Contains(page, "Lee Sedol</td>") {
 		t.Errorf("library page search:\n%s", page)
