@@ -141,8 +141,10 @@ func reviewTitle(given string, info tengen.ReviewInfo, i, n int) string {
 	t := strings.TrimSpace(given)
 	if t == "" {
 		switch {
-		case info.Black != "" || info.White != "":
+		case info.Black != "" && info.White != "":
 			t = info.Black + " – " + info.White
+		case info.Black != "" || info.White != "":
+			t = info.Black + info.White
 		case info.Event != "":
 			t = info.Event
 		default:
