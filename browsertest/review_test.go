@@ -186,3 +186,35 @@ func TestSharedReview(t *testing.T) {
 		t.Errorf("record after the shared review:\n%s", got)
 	}
 }
+
+// TestReviewThisGame: when a game ends, its page offers "Review this game",
+// which opens the record on the review board with the clocks.
+func TestReviewThisGame(t *testing.T) {
+	s := newSite(t)
+	ann, ben := s.person(t, "ann"), s.person(t, "ben")
+	ann.signup("ann-password")
+	ben.signup("ben-password")
+	startGame(t, ann, ben)
+	if got := eval[bool](ann, `document.getElementById("review-game-form").hidden`); !got {
+		t.Error("a running game offers a review")
+	}
+	ann.clickPoint(2, 2)
+	ben.waitMoves(1)
+	ben.clickPoint(6, 6)
+	ann.waitMoves(2)
+	ben.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
+	ann.waitFor("the offer", `!document.getElementById("review-game-form").hidden`)
+	ann.do("review this game", chromedp.Click(chromedp.CSS("#review-game")))
+	ann.waitFor("the review board", `location.pathname.startsWith("/reviews/") && document.getElementById("review")?.dataset.ready === "1"`)
+	ann.key(kb.End)
+	ann.waitFor("the last move", `document.getElementById("node-status").textContent.startsWith("Move 2")`)
+	if got := ann.stonesShown(); got["C7"] != "B" || got["G3"] != "W" {
+		t.Errorf("stones %v", got)
+	}
+	sgf := eval[string](ann, `fetch(document.getElementById("download").href).then((r) => r.text())`)
+	for _, part := range []string{"PB[ann]", "PW[ben]", "RE[B+R]", ";B[cc]BL[", ";W[gg]WL["} {
+		if !strings.Contains(sgf, part) {
+			t.Errorf("record lacks %q:\n%s", part, sgf)
+		}
+	}
+}

@@ -608,6 +608,8 @@ function start(root) {
       ui.result.dataset.result = g.result;
     }
     ui.replay.hidden = !finished;
+    const review = $("review-game-form"); // "Review this game", for logged-in users
+    if (review) review.hidden = !finished;
     if (finished) {
       const n = state.moves.length;
       ui.slider.max = String(n);
