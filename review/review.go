@@ -11,6 +11,29 @@ import (
 	"tengen/sgf"
 )
 
+// MaxBranches is the most variations a record may have: the sum, over its
+// nodes, of the children after the first. Game records with a review's
+// variations, even with an engine's lines at every move, have a few
+// thousand. Checking one costs about 16 kB per variation (19×19).
+const MaxBranches = 5_000
+
+// checking bounds how many records are checked at once.
+var checking = make(chan struct{}, 2)
+
+// branches counts the variations of every game of c.
+func branches(c *sgf.Collection) int {
+	n := 0
+	for _, g := range c.Games {
+		g.Walk(func(x *sgf.Node) bool {
+			if len(x.Children) > 1 {
+				n += len(x.Children) - 1
+			}
+			return true
+		})
+	}
+	return n
+}
+
 // Compile-time check that Records implements the interface.
 var _ tengen.RecordService = Records{}
 
@@ -22,6 +45,18 @@ type Records struct{}
 // form "tengen sgf convert" writes (sgf.Format of that game alone, so the
 // games of a collection in a row give the collection's canonical form).
 func (Records) Import(data []byte) ([]tengen.ImportedGame, []tengen.SGFWarning, error) {
+	// Checking replays every variation, copying the position at each
+	// branch; a record of many branches costs memory out of proportion to
+	// its size (a 2 MiB file of one-move variations took 2.6 GB), so the
+	// branches are counted on a plain parse first, and few records are
+	// checked at once.
+	if c, err := sgf.Parse(data); err == nil {
+		if n := branches(c); n > MaxBranches {
+			return nil, nil, tengen.Errorf(tengen.EINVALID, "The record has %d variations; at most %d are taken.", n, MaxBranches)
+		}
+	}
+	checking <- struct{}{}
+	defer func() { <-checking }()
 	rep := sgf.Check(data, sgf.Options{})
 	var warns []tengen.SGFWarning
 	for _, w := range rep.Warnings {

@@ -8,6 +8,16 @@ import (
 	"tengen/sgf"
 )
 
+// variations returns a record whose root has n one-move children.
+func variations(n int) string {
+	var b strings.Builder
+	b.WriteString("(;SZ[19]")
+	for i := range n {
+		b.WriteString("(;B[" + string(rune('a'+i%19)) + string(rune('a'+(i/19)%19)) + "])")
+	}
+	return b.String() + ")"
+}
+
 func TestImport(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -25,6 +35,8 @@ func TestImport(t *testing.T) {
 		{name: "rectangular", in: "(;SZ[9:13])", games: 1, info: tengen.ReviewInfo{Size: 13}},
 		{name: "result after the root", in: "(;PB[x];RE[W+R];B[aa])", games: 1, info: tengen.ReviewInfo{Black: "x", Result: "W+R", Size: 19}},
 		{name: "long name", in: "(;CA[UTF-8]PB[" + strings.Repeat("é", 150) + "])", games: 1, info: tengen.ReviewInfo{Black: strings.Repeat("é", 100), Size: 19}},
+		{name: "branches", in: variations(MaxBranches + 1), games: 1, info: tengen.ReviewInfo{Size: 19}},
+		{name: "too many branches", in: variations(MaxBranches + 2), errSub: "at most 5000"},
 		{name: "no tree", in: "nothing here", errSub: "line 1, column"},
 		{name: "unterminated", in: "(;C[abc", errSub: "line 1, column"},
 		{name: "illegal", in: "(;SZ[9];B[aa];W[aa];B[bb];W[bb])", errSub: "(and 1 more)"},
