@@ -62,8 +62,10 @@ type reviewRoom struct {
 	path    json.RawMessage
 }
 
-// join adds c to review id's room and returns the controller's last node.
-func (rr *reviewRooms) join(id int64, c *wsClient) json.RawMessage {
+// join adds c to review id's room and queues hello for it, with the
+// controller's last node, before any later event; everybody in the room
+// then hears the new number of viewers.
+func (rr *reviewRooms) join(id int64, c *wsClient, hello reviewEvent) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
 	if rr.rooms == nil {
@@ -74,9 +76,10 @@ func (rr *reviewRooms) join(id int64, c *wsClient) json.RawMessage {
 		room = &reviewRoom{clients: map[*wsClient]struct{}{}}
 		rr.rooms[id] = room
 	}
+	hello.Path = room.path
+	c.enqueue(mustJSON(hello))
 	room.clients[c] = struct{}{}
 	rr.sendLocked(room, reviewEvent{Type: "viewers", Viewers: len(room.clients)})
-	return room.path
 }
 
 // leave removes c; the room goes when its last socket does.
@@ -140,15 +143,7 @@ func (s *Server) handleReviewWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// hello goes first: join may queue a viewers event behind it.
-	hello := reviewEvent{Type: "hello", Controller: rv.ControllerName, ControllerID: rv.ControllerID, Chat: chat}
-	s.rooms.mu.Lock()
-	if room := s.rooms.rooms[rv.ID]; room != nil {
-		hello.Path = room.path
-	}
-	c.enqueue(mustJSON(hello))
-	s.rooms.mu.Unlock()
-	s.rooms.join(rv.ID, c)
+	s.rooms.join(rv.ID, c, reviewEvent{Type: "hello", Controller: rv.ControllerName, ControllerID: rv.ControllerID, Chat: chat})
 	defer s.rooms.leave(rv.ID, c)
 
 	var wg sync.WaitGroup
