@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,7 +41,8 @@ func (p *person) key(k string) {
 // TestReviewBoard: a user uploads a record, walks it with the keyboard,
 // branches a variation by playing a move, comments and marks it, edits the
 // game information and downloads the record with all of it; the upload
-// page lists the games of a collection with the repairs.
+// page lists the games of a collection with the repairs, refuses a broken
+// record with its place, and sends a Shift_JIS file as its bytes.
 func TestReviewBoard(t *testing.T) {
 	s := newSite(t)
 	ann := s.person(t, "ann")
@@ -133,6 +135,21 @@ func TestReviewBoard(t *testing.T) {
 	ann.open("/reviews")
 	ann.waitFor("the library", `document.querySelectorAll("table.reviews tbody tr").length === 3`)
 	t.Logf("library: %s", ann.screenshot("tengen-review-library-desktop.png"))
+
+	// A file goes up as its bytes: this one is Shift_JIS.
+	file, err := filepath.Abs("../sgf/testdata/shift_jis.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann.open("/reviews/new")
+	ann.do("choose a file", chromedp.SetUploadFiles(chromedp.CSS(`#upload-file`), []string{file}), chromedp.Click(chromedp.CSS(`#upload-submit`)))
+	ann.waitFor("the file's board", `location.pathname.startsWith("/reviews/") && document.getElementById("review")?.dataset.ready === "1"`)
+	if got := eval[string](ann, `document.getElementById("review-players").textContent`); !strings.Contains(got, "表示太郎") || !strings.Contains(got, "能力次郎") {
+		t.Errorf("players of the Shift_JIS file: %q", got)
+	}
+	if got := eval[string](ann, `document.getElementById("comment").value`); got != "表と能は二バイト目が0x5Cです。" {
+		t.Errorf("root comment of the Shift_JIS file: %q", got)
+	}
 
 	phone := s.person(t, "phone")
 	phone.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
