@@ -101,10 +101,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
 	challengeTTL := fs.Duration("challenge-ttl", envDuration("CHALLENGE_TTL", tengen.DefaultChallengeTTL), "how long a challenge stays open before it expires; 0 keeps challenges open until withdrawn (env TENGEN_CHALLENGE_TTL)")
+	maxReviews := fs.Int("max-reviews", envInt("MAX_REVIEWS", 500), "reviews one user may keep (env TENGEN_MAX_REVIEWS)")
+	reviewMiB := fs.Int("review-mib", envInt("REVIEW_MIB", 50), "MiB of game records one user may keep in reviews (env TENGEN_REVIEW_MIB)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 {
+	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *maxReviews < 1 || *reviewMiB < 1 {
 		fs.Usage()
 		return errUsage
 	}
@@ -150,6 +152,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		BotMoveTime:  *botMoveTime,
 		Admin:        *admin,
 		ChallengeTTL: *challengeTTL,
+		ReviewQuota:  tengen.ReviewQuota{Reviews: *maxReviews, Bytes: int64(*reviewMiB) << 20},
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
