@@ -156,6 +156,16 @@ func TestReviewBoard(t *testing.T) {
 	phone.open(path)
 	phone.waitFor("the board", `document.getElementById("review").dataset.ready === "1"`)
 	t.Logf("phone: %s", phone.screenshot("tengen-review-phone.png"))
+
+	// The owner deletes the first review; the library has the other three.
+	ann.open(path)
+	ann.waitFor("the board", `document.getElementById("review").dataset.ready === "1"`)
+	eval[bool](ann, `(window.confirm = () => true, true)`)
+	ann.do("delete", chromedp.Click(chromedp.CSS(`#delete-review`)))
+	ann.waitFor("the library", `location.pathname === "/reviews" && document.querySelectorAll("table.reviews tbody tr").length === 3`)
+	if got := eval[string](ann, `document.querySelector("table.reviews").textContent`); strings.Contains(got, "Ann – Ben") {
+		t.Errorf("the deleted review is listed: %s", got)
+	}
 }
 
 // TestSharedReview: the owner drives and a spectator in another browser

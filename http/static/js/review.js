@@ -48,6 +48,7 @@ function start(rootEl) {
     saving: null, // the running save, a promise
     saveTimer: 0,
     pendingPath: null, // a controller's node not yet in our tree
+    lastPath: null, // the controller's last node
     socket: null,
   };
   let board = null;
@@ -745,6 +746,7 @@ function start(rootEl) {
   }
 
   function follow(path) {
+    st.lastPath = path;
     if (!$("follow").checked) return;
     const node = decodePath(path);
     if (!node) {
@@ -808,6 +810,20 @@ function start(rootEl) {
       render();
       sendNav();
     }
+  });
+  $("delete-review").addEventListener("click", async () => {
+    if (!window.confirm(T.reviewDeleteReviewConfirm)) return;
+    clearTimeout(st.saveTimer);
+    st.dirty = false;
+    const res = await fetch(`/api/v1/reviews/${data.id}`, { method: "DELETE" });
+    if (!res.ok) {
+      showStatus(await errorText(res), true);
+      return;
+    }
+    window.location.href = "/reviews";
+  });
+  $("follow").addEventListener("change", () => {
+    if ($("follow").checked && st.lastPath) follow(st.lastPath);
   });
   $("settings-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
