@@ -283,9 +283,9 @@ type reviewsResponse struct {
 	Total   int              `json:"total"`
 }
 
-// reviewFilter reads the list's query: player, date, result, mine, limit
-// and offset.
-func reviewFilter(r *nethttp.Request) (tengen.ReviewFilter, error) {
+// reviewFilter reads the list's query: player, date, result, limit,
+// offset and, if withMine, mine.
+func reviewFilter(r *nethttp.Request, withMine bool) (tengen.ReviewFilter, error) {
 	limit, offset, err := pageParams(r)
 	if err != nil {
 		return tengen.ReviewFilter{}, err
@@ -297,7 +297,7 @@ func reviewFilter(r *nethttp.Request) (tengen.ReviewFilter, error) {
 			return f, tengen.Errorf(tengen.EINVALID, "A search term has at most %d characters.", tengen.MaxReviewInfoLen)
 		}
 	}
-	if mine := q.Get("mine"); mine != "" && mine != "0" && mine != "false" {
+	if mine := q.Get("mine"); withMine && mine != "" && mine != "0" && mine != "false" {
 		u, err := requireUser(r)
 		if err != nil {
 			return f, err
@@ -310,7 +310,7 @@ func reviewFilter(r *nethttp.Request) (tengen.ReviewFilter, error) {
 // apiListReviews serves GET /api/v1/reviews: public reviews, or with
 // mine=1 the user's own library.
 func (s *Server) apiListReviews(w nethttp.ResponseWriter, r *nethttp.Request) {
-	f, err := reviewFilter(r)
+	f, err := reviewFilter(r, true)
 	if err != nil {
 		s.error(w, r, err)
 		return

@@ -72,12 +72,11 @@ type reviewData struct {
 // ones, searchable by player, date and result, a page of each (the
 // parameters offset and mineOffset).
 func (s *Server) handleReviewsPage(w nethttp.ResponseWriter, r *nethttp.Request) {
-	f, err := reviewFilter(r)
+	f, err := reviewFilter(r, false)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	f.OwnerID = 0
 	q := url.Values{}
 	for k, v := range map[string]string{"player": f.Player, "date": f.Date, "result": f.Result, "limit": r.URL.Query().Get("limit")} {
 		if v != "" {
