@@ -33,8 +33,6 @@ const (
 	// result, event), in bytes; longer values are cut at a character
 	// boundary before they are stored.
 	MaxReviewInfoLen = 200
-	// MaxReviewChatLen is the longest chat message of a review, in bytes.
-	MaxReviewChatLen = 500
 )
 
 // ReviewQuota is how much one user may keep in reviews; storage refuses a
@@ -134,7 +132,7 @@ type ReviewService interface {
 	UpdateReview(ctx context.Context, r *Review, quota ReviewQuota) error
 	// DeleteReview removes a review and its chat.
 	DeleteReview(ctx context.Context, id int64) error
-	// AddReviewChat stores a chat message (1 to MaxReviewChatLen bytes),
+	// AddReviewChat stores a chat message (checked as ValidateChat does),
 	// setting its id, time and user name.
 	AddReviewChat(ctx context.Context, m *ReviewChatMessage) error
 	// FindReviewChat returns the last limit messages of a review, oldest
@@ -184,11 +182,14 @@ func (r *Review) Validate() error {
 	return nil
 }
 
-// ValidateChat checks a chat message's text.
+// ValidateChat checks a review chat message's text as the game chat's
+// (NormalizeChatText) and stores it normalised.
 func (m *ReviewChatMessage) ValidateChat() error {
-	if m.Text == "" || len(m.Text) > MaxReviewChatLen {
-		return Errorf(EINVALID, "A chat message has 1 to %d characters.", MaxReviewChatLen)
+	text, err := NormalizeChatText(m.Text)
+	if err != nil {
+		return err
 	}
+	m.Text = text
 	return nil
 }
 

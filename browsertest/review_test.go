@@ -192,9 +192,9 @@ func TestSharedReview(t *testing.T) {
 	ben.waitFor("ann's variation on ben's board", `document.querySelector('#board svg .stone.black[data-point="G7"]') !== null`)
 	ben.waitFor("ben's tree", `document.querySelectorAll("#tree .tree-node").length === 5`)
 
-	ben.do("chat", chromedp.SetValue(chromedp.CSS(`#chat-text`), "<b>nice</b> move"), chromedp.Click(chromedp.CSS(`#chat-form button`)))
-	ann.waitFor("the chat", `document.getElementById("chat-log").textContent.includes("<b>nice</b> move")`)
-	if got := eval[int](ann, `document.querySelectorAll("#chat-log b").length`); got != 0 {
+	ben.do("chat", chromedp.SetValue(chromedp.CSS(`#review-chat-text`), "<b>nice</b> move"), chromedp.Click(chromedp.CSS(`#review-chat-form button`)))
+	ann.waitFor("the chat", `document.getElementById("review-chat-log").textContent.includes("<b>nice</b> move")`)
+	if got := eval[int](ann, `document.querySelectorAll("#review-chat-log b").length`); got != 0 {
 		t.Error("chat markup was rendered")
 	}
 

@@ -61,7 +61,7 @@ func loadPages(a *assets) (*pages, error) {
 		}
 		p.byLng[lang] = map[string]*template.Template{}
 		for _, name := range pageNames {
-			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html")
+			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/chat.html", "templates/"+name+".html")
 			if err != nil {
 				return nil, fmt.Errorf("http: template %s: %w", name, err)
 			}
@@ -164,6 +164,8 @@ type pageData struct {
 	Upload    *uploadPage
 	Review    *reviewPage
 	ReviewsOn bool
+	// Chat shows the chat panel (game page, lobby): the server has chat.
+	Chat bool
 }
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
@@ -177,6 +179,7 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		Bots:      s.bots(),
 		BotForm:   defaultBotForm,
 		ReviewsOn: s.svc.Reviews != nil && s.svc.Records != nil,
+		Chat:      s.svc.Chat != nil,
 	}
 }
 

@@ -510,7 +510,7 @@ func TestReviewSocket(t *testing.T) {
 		}
 	}
 	readReview(t, b, true) // ok
-	b.send(map[string]any{"type": "chat", "id": "4", "text": strings.Repeat("x", tengen.MaxReviewChatLen+1)})
+	b.send(map[string]any{"type": "chat", "id": "4", "text": strings.Repeat("x", tengen.MaxChatLen+1)})
 	if m := readReview(t, b, true); m.Type != "error" || m.Code != tengen.EINVALID {
 		t.Errorf("long chat %+v", m)
 	}

@@ -57,6 +57,11 @@ type Config struct {
 	// may hold open at once (default 32: a player with a few tabs and
 	// spectators behind one NAT); more are refused with 429.
 	MaxSocketsPerAddress int
+	// ChatBurst and ChatEvery limit chat messages per user, over all
+	// rooms: Burst messages and then one per Every. Defaults: burst 10,
+	// one per 3 seconds.
+	ChatBurst int
+	ChatEvery time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
 	// OnRequest, if set, is called after each request with the pattern of
@@ -112,6 +117,12 @@ func (c *Config) setDefaults() error {
 	if c.MaxSocketsPerAddress == 0 {
 		c.MaxSocketsPerAddress = 32
 	}
+	if c.ChatBurst == 0 {
+		c.ChatBurst = 10
+	}
+	if c.ChatEvery == 0 {
+		c.ChatEvery = 3 * time.Second
+	}
 	if c.Now == nil {
 		c.Now = time.Now
 	}
@@ -150,6 +161,9 @@ type Services struct {
 	// without both, /reviews is not served.
 	Reviews tengen.ReviewService
 	Records tengen.RecordService
+	// Chat stores the chat of games and the lobby; optional: without it
+	// there is no chat.
+	Chat tengen.ChatService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -170,6 +184,7 @@ type Server struct {
 	ipLimit      *limiter // login and sign-up attempts per client address
 	accountLimit *limiter // failed logins per account
 	chalLimit    *limiter // new challenges per client address
+	chatLimit    *limiter // chat messages per user
 
 	hub   hub         // open game and review WebSockets
 	rooms reviewRooms // the review boards' watchers
@@ -202,6 +217,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		ipLimit:      newLimiter(cfg.LoginBurst, cfg.LoginEvery, 100_000, cfg.Now),
 		accountLimit: newLimiter(max(cfg.LoginBurst/4, 3), cfg.LoginEvery*5, 100_000, cfg.Now),
 		chalLimit:    newLimiter(cfg.ChallengeBurst, cfg.ChallengeEvery, 100_000, cfg.Now),
+		chatLimit:    newLimiter(cfg.ChatBurst, cfg.ChatEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
 	}
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
@@ -369,6 +385,10 @@ func (s *Server) routes() nethttp.Handler {
 	s.problemRoutes(mux)
 	// Reviews (issue 19): upload, library, review board, shared review.
 	s.reviewRoutes(mux)
+	// Chat (issue 17): game and lobby chat, mutes, the admin's deletion.
+	if s.svc.Chat != nil {
+		s.chatRoutes(mux)
+	}
 	return s.withNotFound(mux)
 }
 

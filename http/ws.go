@@ -182,6 +182,8 @@ type wsCommand struct {
 	Y    *int   `json:"y"`
 	// Points are the stones of place-handicap, each [x, y].
 	Points []goban.Point `json:"points"`
+	// Text is a chat message's.
+	Text *string `json:"text"`
 }
 
 // wsReply is the answer to a command.
@@ -507,6 +509,18 @@ func (s *Server) wsCommand(ctx context.Context, c *wsClient, cmd wsCommand, stop
 			return err
 		}
 		*stop = next
+	case "chat":
+		// A chat message is no change to the game: it goes to the chat
+		// service and reaches the watchers from there (chat.go).
+		if s.svc.Chat == nil {
+			return tengen.Errorf(tengen.EINVALID, "Unknown message type %q.", cmd.Type)
+		}
+		if cmd.Text == nil {
+			return tengen.Errorf(tengen.EINVALID, "The %s command needs %s.", cmd.Type, "text")
+		}
+		if _, err := s.postGameChat(ctx, c.gameID, c.userID, *cmd.Text); err != nil {
+			return err
+		}
 	case "ping":
 		now := time.Now().UTC()
 		c.enqueue(mustJSON(wsReply{Type: "pong", ID: cmd.ID, ServerTime: &now}))

@@ -94,6 +94,10 @@ type Config struct {
 	// computer (default 10; negative means no bound).
 	MaxBotGamesPerUser int
 
+	// Chat, when set, is read for the players' chat that the SGF of a
+	// finished game carries in C[].
+	Chat tengen.ChatService
+
 	// MoveStored, if set, is called after each move has been stored, with
 	// its kind, for metrics. It runs with the game's lock held and must not
 	// block.

@@ -26,6 +26,7 @@ func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
 		Problems:   postgres.NewProblemService(db),
 		Lessons:    postgres.NewLessonService(db),
 		Reviews:    postgres.NewReviewService(db),
+		Chat:       postgres.NewChatService(db),
 	}
 }
 

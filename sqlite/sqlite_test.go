@@ -25,6 +25,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Problems:   sqlite.NewProblemService(db),
 		Lessons:    sqlite.NewLessonService(db),
 		Reviews:    sqlite.NewReviewService(db),
+		Chat:       sqlite.NewChatService(db),
 	}
 }
 
@@ -44,6 +45,7 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Problems:   sqlite.NewProblemService(db),
 		Lessons:    sqlite.NewLessonService(db),
 		Reviews:    sqlite.NewReviewService(db),
+		Chat:       sqlite.NewChatService(db),
 	}
 }
 

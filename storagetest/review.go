@@ -154,7 +154,7 @@ func testReviews(t *testing.T, b *Backend) {
 	}
 	wantCode(t, "empty chat", b.Reviews.AddReviewChat(ctx, &tengen.ReviewChatMessage{ReviewID: rs[0].ID, UserID: bob.ID}), tengen.EINVALID)
 	wantCode(t, "long chat", b.Reviews.AddReviewChat(ctx, &tengen.ReviewChatMessage{ReviewID: rs[0].ID, UserID: bob.ID,
-		Text: strings.Repeat("x", tengen.MaxReviewChatLen+1)}), tengen.EINVALID)
+		Text: strings.Repeat("x", tengen.MaxChatLen+1)}), tengen.EINVALID)
 	wantCode(t, "chat unknown review", b.Reviews.AddReviewChat(ctx, &tengen.ReviewChatMessage{ReviewID: 1e9, UserID: bob.ID, Text: "x"}), tengen.ENOTFOUND)
 	chat, err := b.Reviews.FindReviewChat(ctx, rs[0].ID, 2)
 	if err != nil || len(chat) != 2 || chat[0].Text != "<b>not bold</b>" || chat[1].Text != "third" || chat[1].UserName != "bob" {

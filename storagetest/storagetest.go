@@ -27,6 +27,7 @@ type Services struct {
 	Problems   tengen.ProblemProgressService
 	Lessons    tengen.LessonService
 	Reviews    tengen.ReviewService
+	Chat       tengen.ChatService
 }
 
 // Backend is a fresh, empty store.
@@ -81,6 +82,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"ProblemProgress", testProblemProgress},
 		{"LessonProgress", testLessonProgress},
 		{"Reviews", testReviews},
+		{"Chat", testChat},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })

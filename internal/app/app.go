@@ -95,6 +95,9 @@ type Config struct {
 	// at once (default 20, see http.Config); benchmarks that create many
 	// games from one address raise it.
 	ChallengeBurst int
+	// ChatBurst is how many chat messages one user may send at once
+	// before the rate limit (http.Config.ChatBurst; default 10).
+	ChatBurst int
 	// MaxSocketsPerAddress is how many game WebSockets one client address
 	// may hold open (default 32, see http.Config); benchmarks that play
 	// many games from one address raise it.
@@ -121,6 +124,7 @@ type App struct {
 	// Reviews stores the reviews (issue 19); package review reads their
 	// records.
 	Reviews tengen.ReviewService
+	Chat    tengen.ChatService
 	// Problems stores the users' records of the problems (package
 	// problems holds the problems themselves).
 	Problems tengen.ProblemProgressService
@@ -195,6 +199,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Ratings = postgres.NewRatingService(a.PG)
 		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
 		a.Reviews = postgres.NewReviewService(a.PG)
+		a.Chat = postgres.NewChatService(a.PG)
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -210,6 +215,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Ratings = sqlite.NewRatingService(a.DB)
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
 		a.Reviews = sqlite.NewReviewService(a.DB)
+		a.Chat = sqlite.NewChatService(a.DB)
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		derr := a.store.Close()
@@ -217,7 +223,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	}
 
 	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
-		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL}
+		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
+		Chat: a.Chat}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
@@ -231,7 +238,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Reviews: a.Reviews, Records: review.Records{}}
+		Lessons: a.Lessons, Chat: a.Chat, Reviews: a.Reviews, Records: review.Records{}}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
@@ -251,6 +258,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		BcryptCost:           cfg.BcryptCost,
 		LoginBurst:           cfg.LoginBurst,
 		ChallengeBurst:       cfg.ChallengeBurst,
+		ChatBurst:            cfg.ChatBurst,
 		MaxSocketsPerAddress: cfg.MaxSocketsPerAddress,
 		Admin:                cfg.Admin,
 		ReviewQuota:          cfg.ReviewQuota,

@@ -200,6 +200,8 @@ function start(root) {
         return;
       }
       handle(msg);
+      // Other modules of the page (chat.js) take what they need from here.
+      document.dispatchEvent(new CustomEvent("tengen:socket", { detail: msg }));
     });
     sock.addEventListener("close", (ev) => {
       if (sock !== ws) {

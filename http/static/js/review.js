@@ -705,7 +705,7 @@ function start(rootEl) {
       case "hello":
         st.controller = msg.controller;
         st.controllerId = msg.controllerId;
-        $("chat-log").replaceChildren();
+        $("review-chat-log").replaceChildren();
         for (const m of msg.chat || []) addChat(m);
         if (msg.path && !driving()) follow(msg.path);
         render();
@@ -762,15 +762,15 @@ function start(rootEl) {
     const who = document.createElement("strong");
     who.textContent = m.user + ": ";
     li.append(who, document.createTextNode(m.text));
-    $("chat-log").appendChild(li);
+    $("review-chat-log").appendChild(li);
     li.scrollIntoView({ block: "nearest" });
   }
 
-  const chatForm = $("chat-form");
+  const chatForm = $("review-chat-form");
   if (chatForm) {
     chatForm.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      const input = $("chat-text");
+      const input = $("review-chat-text");
       const v = input.value.trim();
       if (!v || !st.socket || st.socket.readyState !== WebSocket.OPEN) return;
       st.socket.send(JSON.stringify({ type: "chat", text: v }));
