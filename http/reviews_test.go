@@ -396,12 +396,14 @@ func TestReviewSearch(t *testing.T) {
 }
 
 // TestReviewGame: "Review this game" on a finished game makes a review of
-// its record, clocks included; a running game cannot be reviewed.
+// its record, clocks and the players' chat included; a running game cannot
+// be reviewed.
 func TestReviewGame(t *testing.T) {
 	e := newPlayEnv(t)
 	black, white, id := newPlayGame(e, settings9())
 	base := fmt.Sprintf("/api/v1/games/%d", id)
 	black.api("POST", base+"/moves", map[string]any{"seq": 1, "kind": "play", "x": 2, "y": 2}, 200, nil)
+	white.api("POST", base+"/chat", map[string]any{"text": "good luck"}, 201, nil)
 	white.apiError("POST", base+"/review", nil, 409, tengen.ECONFLICT)
 	white.api("POST", base+"/moves", map[string]any{"seq": 2, "kind": "play", "x": 6, "y": 6}, 200, nil)
 	black.api("POST", base+"/moves", map[string]any{"seq": 3, "kind": "resign"}, 200, nil)
@@ -411,7 +413,7 @@ func TestReviewGame(t *testing.T) {
 		t.Fatalf("review of the game: %+v", out)
 	}
 	got := white.reviewSGF(out.ID, 200)
-	for _, part := range []string{"PB[blacky]", "PW[whitey]", "RE[W+R]", ";B[cc]BL[", ";W[gg]WL["} {
+	for _, part := range []string{"PB[blacky]", "PW[whitey]", "RE[W+R]", ";B[cc]BL[", ";W[gg]WL[", "good luck"} {
 		if !strings.Contains(got, part) {
 			t.Errorf("record lacks %q:\n%s", part, got)
 		}
