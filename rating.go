@@ -77,6 +77,75 @@ type RatingService interface {
 	// FindRecord counts the user's finished games by outcome, rated or
 	// not; void games count as none of them.
 	FindRecord(ctx context.Context, userID int64) (Record, error)
+	// FindStats counts the user's finished games by board size and, for
+	// rated games, by the opponent's strength at the time (see
+	// UserStats); ENOTFOUND for an unknown user.
+	FindStats(ctx context.Context, userID int64) (*UserStats, error)
+	// FindPlayers returns the players the filter selects (see
+	// PlayerFilter); disabled accounts never.
+	FindPlayers(ctx context.Context, filter PlayerFilter) ([]*User, error)
+}
+
+// PlayerFilter selects players for the players page.
+type PlayerFilter struct {
+	// Prefix, when not empty, selects the users (bots included) whose
+	// name begins with it, ignoring ASCII case, in the order of their
+	// names. It must be a fragment of a valid user name (see
+	// ValidatePlayerPrefix).
+	Prefix string
+	// ActiveSince, when Prefix is empty, selects the strongest active
+	// players: people (no bots) with a rated game that finished at or
+	// after it, highest rating first.
+	ActiveSince time.Time
+	// Limit is the most players returned; 0 means 50.
+	Limit int
+}
+
+// ValidatePlayerPrefix reports whether prefix may start a user name: 1 to
+// MaxUserNameLen letters, digits, '-' or '_'. Anything else finds nobody
+// and is refused rather than searched.
+func ValidatePlayerPrefix(prefix string) error {
+	if prefix == "" || len(prefix) > MaxUserNameLen {
+		return Errorf(EINVALID, "Search text must be 1 to %d characters long.", MaxUserNameLen)
+	}
+	for _, r := range prefix {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return Errorf(EINVALID, "Search text may contain only letters, digits, '-' and '_'.")
+		}
+	}
+	return nil
+}
+
+// UserStats is a player's finished games counted for the profile.
+type UserStats struct {
+	// Total counts every finished game with a winner or a draw.
+	Total Record `json:"total"`
+	// BySize counts the same games by board size, smallest board first.
+	BySize []SizeRecord `json:"bySize"`
+	// ByOpponent counts the rated games by the opponent's rank at the
+	// time compared with the player's own: stronger, equal (the same
+	// rank), weaker, in that order, each present even when empty. Only
+	// rated games know both ranks as they stood.
+	ByOpponent []StrengthRecord `json:"byOpponent"`
+}
+
+// SizeRecord is the record on one board size.
+type SizeRecord struct {
+	BoardSize int `json:"boardSize"`
+	Record
+}
+
+// The opponent strengths of StrengthRecord.
+const (
+	Stronger = "stronger"
+	Equal    = "equal"
+	Weaker   = "weaker"
+)
+
+// StrengthRecord is the record against opponents of one strength.
+type StrengthRecord struct {
+	Strength string `json:"strength"`
+	Record
 }
 
 // Record is a player's wins, losses and draws.

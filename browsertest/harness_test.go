@@ -61,7 +61,8 @@ func (s *site) start(t *testing.T) {
 	cfg := app.Config{DBPath: s.dbPath, Addr: s.addr, BaseURL: s.url, Logger: logger, BcryptCost: bcrypt.MinCost, BotWorkers: 2,
 		// Computer opponents as serve.go offers them, with small searches.
 		EngineBots: &engine.Options{Threads: 1, MaxTime: time.Second, ScoringPlayouts: 100},
-		DeadStones: &engine.Options{Threads: 1, ScoringPlayouts: 200}}
+		DeadStones: &engine.Options{Threads: 1, ScoringPlayouts: 200},
+		Analysis:   &engine.Options{Threads: 1}}
 	var a *app.App
 	var err error
 	// The old listener's port may take a moment to become free (Open

@@ -37,15 +37,7 @@ func (s *site) userRank(t *testing.T, name string) string {
 func TestRankAfterRatedGame(t *testing.T) {
 	s := newSite(t)
 	ada, bob := s.person(t, "ada"), s.person(t, "bob")
-	ada.open("/signup")
-	ada.do("sign up as a dan player",
-		chromedp.SetValue(chromedp.CSS(`input[name="name"]`), "ada"),
-		chromedp.SetValue(chromedp.CSS(`input[name="password"]`), "ada-password"),
-		chromedp.SetValue(chromedp.CSS(`input[name="password2"]`), "ada-password"),
-		chromedp.SetValue(chromedp.CSS(`select[name="level"]`), "dan"),
-		chromedp.Click(chromedp.CSS(`main form button[type="submit"]`)),
-	)
-	ada.waitFor("the lobby after sign-up", `location.pathname === "/" && !!document.getElementById("challenge-form")`)
+	ada.signupAt("ada-password", "dan")
 	if got := eval[string](ada, `document.querySelector("nav .rank").textContent`); got != "[3d?]" {
 		t.Errorf("ada's rank in the navigation: %q, want [3d?]", got)
 	}

@@ -229,6 +229,31 @@ func (e *Engine) Analyze(ctx context.Context, g *goban.Game, interval time.Durat
 	e.keepTree(g, s, goban.Move{})
 }
 
+// AnalyzePlayouts searches the position of g for the player to move with
+// the given number of simulations and returns the snapshot at the end
+// (the server's analysis of a game, position by position). It returns
+// ctx's error when ctx ends first: a cut-short search is not the analysis
+// that was asked for. The tree is kept for the next position, as Analyze
+// keeps it.
+func (e *Engine) AnalyzePlayouts(ctx context.Context, g *goban.Game, playouts int) (Info, error) {
+	if g.Ended() {
+		return Info{}, errors.New("engine: the game is over")
+	}
+	if playouts < 1 {
+		return Info{}, errors.New("engine: no playouts to analyse with")
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	start := time.Now()
+	s := e.newSearch(g, false, 0)
+	s.run(ctx, limits{playouts: int64(playouts)})
+	if err := ctx.Err(); err != nil {
+		return Info{}, err
+	}
+	e.keepTree(g, s, goban.Move{})
+	return s.info(time.Since(start)), nil
+}
+
 // newSearch prepares a search of g with dyn points of dynamic komi, reusing
 // the kept tree when g continues the game it was built for. e.mu must be
 // held.

@@ -410,6 +410,14 @@ type profileResponse struct {
 	// server keeps ratings (Services.Ratings).
 	Record  *tengen.Record         `json:"record,omitempty"`
 	History []*tengen.RatingChange `json:"history,omitempty"`
+	// Stats counts the finished games by board size and opponent strength
+	// (with Services.Ratings); Current are the games being played and
+	// Recent the latest finished ones.
+	Stats   *tengen.UserStats `json:"stats,omitempty"`
+	Current []*tengen.Game    `json:"current"`
+	Recent  []*tengen.Game    `json:"recent"`
+	// Graph is the page's rating graph, drawn from the whole history.
+	Graph *ratingGraph `json:"-"`
 }
 
 // profile returns a user and their games, those waiting for them first.
@@ -426,6 +434,9 @@ func (s *Server) profile(r *nethttp.Request) (*profileResponse, error) {
 		gs = []*tengen.Game{}
 	}
 	p := &profileResponse{User: u, Games: gs, Total: total}
+	if p.Current, p.Recent, err = s.profileGames(r, u); err != nil {
+		return nil, err
+	}
 	if err := s.ratingProfile(r, p); err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help",
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players",
 	"reviews", "review_new", "review"}
 
 // pages holds the parsed templates, one set per language, so that the
@@ -58,6 +58,8 @@ func loadPages(a *assets) (*pages, error) {
 			"list":      func(xs ...string) []string { return xs },
 			"rank":      rankHTML,
 			"delta":     func(a, b float64) float64 { return a - b },
+			"inc":       func(i int) int { return i + 1 },
+			"outcome":   gameOutcome,
 		}
 		p.byLng[lang] = map[string]*template.Template{}
 		for _, name := range pageNames {
@@ -156,6 +158,7 @@ type pageData struct {
 	// Level and StartingLevels are the sign-up form's starting level.
 	Level          string
 	StartingLevels []tengen.StartingLevel
+	Players        *playersPage  // players page
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
 	// Reviews is the review library, Upload the upload form and Review
@@ -240,7 +243,12 @@ func (s *Server) renderError(w nethttp.ResponseWriter, r *nethttp.Request, statu
 }
 
 func (s *Server) handleHome(w nethttp.ResponseWriter, r *nethttp.Request) {
-	s.renderHome(w, r, nethttp.StatusOK, "", nil)
+	s.renderHomeData(w, r, nethttp.StatusOK, "", func(data *pageData) {
+		// A profile's "challenge" button: the form aimed at that player.
+		if name := r.URL.Query().Get("opponent"); tengen.ValidateUserName(name) == nil {
+			data.Form.Opponent = name
+		}
+	})
 }
 
 func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string, form *challengeForm) {

@@ -19,6 +19,9 @@ type gamePage struct {
 	// Texts are the catalogue's "js." entries without the prefix, for the
 	// script: it builds status lines, clock and score texts itself.
 	Texts map[string]string
+	// Analysis tells the script that the viewer may ask for the engine's
+	// analysis (the server offers it and the viewer is logged in).
+	Analysis bool
 }
 
 // myGamesPage is what the "my games" page template gets.
@@ -57,7 +60,7 @@ func (s *Server) handleGamePage(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	data := s.newPage(r)
-	gp := &gamePage{Game: g, Texts: s.pages.scriptTexts(data.Lang)}
+	gp := &gamePage{Game: g, Texts: s.pages.scriptTexts(data.Lang), Analysis: s.svc.Analysis != nil && data.User != nil}
 	if data.User != nil {
 		if c := g.ColorOf(data.User.ID); c != goban.Empty {
 			gp.You = c.String()

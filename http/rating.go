@@ -93,5 +93,8 @@ func (s *Server) ratingProfile(r *nethttp.Request, p *profileResponse) error {
 		return err
 	}
 	p.Record, p.History = &rec, h
-	return nil
+	if p.Stats, err = s.svc.Ratings.FindStats(r.Context(), p.User.ID); err != nil {
+		return err
+	}
+	return s.profileGraph(r, p)
 }

@@ -154,6 +154,10 @@ type Services struct {
 	// solved what; without it nothing is stored.
 	Problems        tengen.ProblemService
 	ProblemProgress tengen.ProblemProgressService
+	// Analysis runs the engine's analysis of games (docs/API.md,
+	// "Analysis"); optional: without it the analysis endpoints answer 404
+	// and game pages show no Analyse button.
+	Analysis tengen.AnalysisService
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService
@@ -188,6 +192,8 @@ type Server struct {
 
 	hub   hub         // open game and review WebSockets
 	rooms reviewRooms // the review boards' watchers
+
+	analysisStreams analysisStreams // whole-game analyses per user
 
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
@@ -389,6 +395,11 @@ func (s *Server) routes() nethttp.Handler {
 	if s.svc.Chat != nil {
 		s.chatRoutes(mux)
 	}
+	// The engine's analysis of games and positions (issue 19).
+	s.analysisRoutes(mux)
+	// Players and profiles (issue 16): the players page, search and the
+	// profile's statistics and rating history.
+	s.playerRoutes(mux)
 	return s.withNotFound(mux)
 }
 

@@ -341,7 +341,12 @@ func (s *Service) botWorker() {
 			return
 		case id := <-s.botQueue:
 			s.botBusy.Add(1)
+			release := func() {}
+			if s.cfg.BotWork != nil {
+				release = s.cfg.BotWork()
+			}
 			s.botJob(id)
+			release()
 			s.botBusy.Add(-1)
 		}
 	}

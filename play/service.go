@@ -87,6 +87,12 @@ type Config struct {
 	// (default 256; further games wait outside the queue and retry).
 	BotWorkers int
 	BotQueue   int
+	// BotWork, when set, is called before a bot worker acts and the func
+	// it returns when it is done: it tells the worker pool that the bots
+	// share with the engine's analysis (internal/workpool.Pool.Urgent)
+	// that urgent work runs, so that analysis makes way. It must not
+	// block.
+	BotWork func() (release func())
 	// BotMoveTimeout caps the time a bot may take for one move, whatever
 	// its clock says (default 30 s); a bot that takes longer forfeits.
 	BotMoveTimeout time.Duration

@@ -74,10 +74,14 @@ func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, lim
 	if _, err := findUser(ctx, tx, "id = $1", userID); err != nil {
 		return nil, err
 	}
-	rows, err := tx.Query(ctx, `SELECT h.game_id, h.rating, h.deviation, h.rating_before, h.deviation_before, h.created_at
-		FROM games g JOIN rating_history h ON h.game_id = g.id AND h.user_id = $1
-		WHERE g.black_id = $1 OR g.white_id = $1
-		ORDER BY h.created_at DESC, h.game_id DESC`+limitOffset(limit, 0), userID)
+	// The user's rated games through the games indexes on black_id and
+	// white_id; the ratings are in the games rows (0007_rating_games.sql).
+	rows, err := tx.Query(ctx, `SELECT id, black_rating, black_deviation, black_rating_before, black_deviation_before, updated_at
+			FROM games WHERE black_id = $1 AND black_rating IS NOT NULL
+		UNION ALL
+		SELECT id, white_rating, white_deviation, white_rating_before, white_deviation_before, updated_at
+			FROM games WHERE white_id = $1 AND white_rating IS NOT NULL
+		ORDER BY updated_at DESC, id DESC`+limitOffset(limit, 0), userID)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +174,12 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 		return rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}
 	}
 	var stmts []statement
-	for _, side := range []struct {
+	// The game's row keeps each side's rating after the game and before
+	// it (NULL for a side not rated), set once: the guard makes a second
+	// rating of the same game change nothing, and the result's statement
+	// before this one already refused to finish a finished game.
+	hist := make([]any, 10, 11)
+	for i, side := range []struct {
 		me, them *tengen.User
 		score    float64
 	}{{black, white, score}, {white, black, 1 - score}} {
@@ -182,18 +191,20 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 		if err != nil {
 			return fmt.Errorf("postgres: rating game %d for user %d: %w", g.ID, side.me.ID, err)
 		}
+		copy(hist[5*i:], []any{r.Rating, r.Deviation, r.Volatility, old.Rating, old.Deviation})
 		stmts = append(stmts,
 			statement{`UPDATE users SET rating = $1, deviation = $2, volatility = $3 WHERE id = $4`,
-				[]any{r.Rating, r.Deviation, r.Volatility, side.me.ID}},
-			statement{`INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-				[]any{g.ID, side.me.ID, r.Rating, r.Deviation, r.Volatility, old.Rating, old.Deviation, tx.now}})
+				[]any{r.Rating, r.Deviation, r.Volatility, side.me.ID}})
 		// The opponent's update below reads side.me's rating from
 		// before this game: users holds the values read above.
 		defer func(u *tengen.User, r rating.Rating) {
 			u.Rating, u.Deviation, u.Volatility, u.Rank = r.Rating, r.Deviation, r.Volatility, r.RankString()
 		}(side.me, r)
 	}
+	stmts = append(stmts, statement{`UPDATE games SET black_rating = $1, black_deviation = $2, black_volatility = $3,
+			black_rating_before = $4, black_deviation_before = $5, white_rating = $6, white_deviation = $7,
+			white_volatility = $8, white_rating_before = $9, white_deviation_before = $10
+		WHERE id = $11 AND black_rating IS NULL AND white_rating IS NULL`, append(hist, g.ID)})
 	_, err = tx.pipeline(ctx, stmts...)
 	return err
 }

@@ -78,10 +78,11 @@ func TestConstraintErrors(t *testing.T) {
 		{"users.name_key", `UPDATE users SET name_key = 'black' WHERE id = ?`, []any{white.ID}, tengen.ECONFLICT},
 		{"users_deviation", `UPDATE users SET deviation = -1 WHERE id = ?`, []any{white.ID}, tengen.EINVALID},
 		{"users_volatility", `UPDATE users SET volatility = 0 WHERE id = ?`, []any{white.ID}, tengen.EINVALID},
-		{"rating_history_values", `INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
-			VALUES (?, ?, -20, 0, 0.06, 1500, 350, '')`, []any{g.ID, white.ID}, tengen.EINVALID},
-		{"rating_history.game_id, rating_history.user_id", `INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
-			VALUES (?, ?, 1500, 300, 0.06, 1500, 350, ''), (?, ?, 1500, 300, 0.06, 1500, 350, '')`, []any{g.ID, white.ID, g.ID, white.ID}, tengen.ECONFLICT},
+		{"games_black_rating", `UPDATE games SET black_rating = 1500 WHERE id = ?`, []any{g.ID}, tengen.EINVALID},
+		{"games_white_rating", `UPDATE games SET white_rating = 1500, white_deviation = 0, white_volatility = 0.06,
+			white_rating_before = 1500, white_deviation_before = 350 WHERE id = ?`, []any{g.ID}, tengen.EINVALID},
+		{"games_rating_once", `UPDATE games SET black_rating = 1500, black_deviation = 300, black_volatility = 0.06,
+			black_rating_before = 1500, black_deviation_before = 350 WHERE id = ?`, []any{g.ID}, tengen.EINVALID},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {

@@ -21,7 +21,7 @@ var _ tengen.GameService = (*GameService)(nil)
 
 // GameService stores games and moves in SQLite. The move or state change
 // that finishes a rated game updates its players' ratings in the same
-// transaction (see rateGame).
+// transaction (see rateFinish).
 type GameService struct {
 	db *DB
 	// Rate returns player's rating after a game against opponent with
@@ -143,11 +143,8 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 	var g *tengen.Game
 	var mv tengen.GameMove
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, mv, err = appendMove(ctx, tx, userID, *m, upd)
-		if err != nil {
-			return err
-		}
-		return s.rateGame(ctx, tx, g)
+		g, mv, err = s.appendMove(ctx, tx, userID, *m, upd)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -167,7 +164,7 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 	out := make([]tengen.GameMove, len(ms))
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		for i, m := range ms {
-			g, out[i], err = appendMove(ctx, tx, userID, *m, upd)
+			g, out[i], err = s.appendMove(ctx, tx, userID, *m, upd)
 			if err != nil {
 				return err
 			}
@@ -193,6 +190,12 @@ var (
 	// updateGameQuery has the guard of appendMoveQuery without a move.
 	updateGameQuery = hot(`UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ?
 		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
+	// The same two with the ratings of a rated game they finish (see
+	// rateFinish).
+	ratedMoveQuery = hot(`UPDATE games SET move_count = ?, to_move = ?, status = ?, result = ?, updated_at = ?, ` + ratingColumns + `
+		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
+	ratedUpdateQuery = hot(`UPDATE games SET to_move = ?, status = ?, result = ?, updated_at = ?, ` + ratingColumns + `
+		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
 	// savePlayRecordQuery is an upsert, which SQLite (3.24 and later) and
 	// PostgreSQL both accept.
 	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, updated_at)
@@ -208,7 +211,9 @@ var (
 // UPDATE takes effect only at the expected move count and while the game is
 // not finished, the moves table's primary key allows one move per number,
 // and its CHECK constraints refuse malformed values (see constraintError).
-func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
+// A move that finishes a rated game stores the players' new ratings with
+// it (see rateFinish).
+func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
 	g, err := findGameByID(ctx, tx, mv.GameID)
 	if err != nil {
 		return nil, mv, err
@@ -217,8 +222,15 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	if mv.Color == goban.Empty {
 		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
 	}
-	res, err := tx.ExecContext(ctx, appendMoveQuery,
-		mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now), g.ID, mv.Seq-1)
+	rated, err := s.rateFinish(g, upd)
+	if err != nil {
+		return nil, mv, err
+	}
+	query, args := appendMoveQuery, []any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now)}
+	if rated != nil {
+		query, args = ratedMoveQuery, append(args, rated.args()...)
+	}
+	res, err := tx.ExecContext(ctx, query, append(args, g.ID, mv.Seq-1)...)
 	if err != nil {
 		return nil, mv, err
 	}
@@ -248,6 +260,9 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 		}
 	}
 	g.MoveCount, g.ToMove, g.Status, g.Result, g.UpdatedAt = mv.Seq, upd.ToMove, upd.Status, upd.Result, tx.now
+	if rated != nil {
+		rated.apply()
+	}
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
 	return g, mv, nil
 }
@@ -294,11 +309,8 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
 	var g *tengen.Game
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
-		if err != nil {
-			return err
-		}
-		return s.rateGame(ctx, tx, g)
+		g, err = s.updateGame(ctx, tx, gameID, moveCount, upd)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -307,8 +319,9 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 }
 
 // updateGame applies upd under the same guards as appendMove: the game must
-// still be at moveCount and not finished.
-func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
+// still be at moveCount and not finished. An update that finishes a rated
+// game stores the players' new ratings with it (see rateFinish).
+func (s *GameService) updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
 	g, err := findGameByID(ctx, tx, gameID)
 	if err != nil {
 		return nil, err
@@ -319,8 +332,15 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	if g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result {
 		updated = tx.now
 	}
-	res, err := tx.ExecContext(ctx, updateGameQuery,
-		sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(updated), g.ID, moveCount)
+	rated, err := s.rateFinish(g, upd)
+	if err != nil {
+		return nil, err
+	}
+	query, args := updateGameQuery, []any{sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(updated)}
+	if rated != nil {
+		query, args = ratedUpdateQuery, append(args, rated.args()...)
+	}
+	res, err := tx.ExecContext(ctx, query, append(args, g.ID, moveCount)...)
 	if err != nil {
 		return nil, err
 	}
@@ -338,6 +358,9 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 		}
 	}
 	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, updated
+	if rated != nil {
+		rated.apply()
+	}
 	return g, nil
 }
 
@@ -349,7 +372,7 @@ func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int,
 	}
 	var g *tengen.Game
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
+		g, err = s.updateGame(ctx, tx, gameID, moveCount, upd)
 		if err != nil {
 			return err
 		}

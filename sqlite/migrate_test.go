@@ -161,7 +161,7 @@ func TestMigrateConstraints(t *testing.T) {
 		}
 	}
 	var leftovers int
-	if err := db.read.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name LIKE '%_new' OR sql LIKE '%_new%'`).Scan(&leftovers); err != nil || leftovers != 0 {
+	if err := db.read.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name LIKE '%\_new' ESCAPE '\' OR sql LIKE '%\_new%' ESCAPE '\'`).Scan(&leftovers); err != nil || leftovers != 0 {
 		t.Errorf("%d schema objects still name a *_new table, %v", leftovers, err)
 	}
 	for _, index := range []string{"games_black_id", "games_white_id", "games_status"} {

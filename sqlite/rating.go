@@ -17,7 +17,14 @@ import (
 // internal/rating directly: it is a standard-library-only leaf like goban,
 // and passing its Update in from internal/app would add an indirection
 // without a second implementation behind it. GameService.Rate exists so
-// that tests can make the rating write fail.
+// that tests can make the rating fail.
+//
+// The new ratings are computed before the statement that stores the result
+// and written by it: into the game's row, and by the trigger
+// games_rating into the players' rows (migrations/0011_rating_games.sql).
+// Two more statements cost 13-15 % of finishing a game; the columns and the
+// trigger cost 8-11 %, most of it the page of the users rows
+// (docs/PERFORMANCE.md).
 
 // Compile-time check that RatingService implements the interface.
 var _ tengen.RatingService = (*RatingService)(nil)
@@ -78,12 +85,14 @@ func (s *RatingService) FindRatingHistory(ctx context.Context, userID int64, lim
 	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
 		return nil, err
 	}
-	// The user's games through the games indexes, then their rows by the
-	// history's primary key (see 0006_ratings.sql).
-	rows, err := tx.QueryContext(ctx, `SELECT h.game_id, h.rating, h.deviation, h.rating_before, h.deviation_before, h.created_at
-		FROM games g JOIN rating_history h ON h.game_id = g.id AND h.user_id = ?
-		WHERE g.black_id = ? OR g.white_id = ?
-		ORDER BY h.created_at DESC, h.game_id DESC`+limitOffset(limit, 0), userID, userID, userID)
+	// The user's rated games through the games indexes on black_id and
+	// white_id; the ratings are in the games rows (0011_rating_games.sql).
+	rows, err := tx.QueryContext(ctx, `SELECT id, black_rating, black_deviation, black_rating_before, black_deviation_before, updated_at
+			FROM games WHERE black_id = ? AND black_rating IS NOT NULL
+		UNION ALL
+		SELECT id, white_rating, white_deviation, white_rating_before, white_deviation_before, updated_at
+			FROM games WHERE white_id = ? AND white_rating IS NOT NULL
+		ORDER BY updated_at DESC, id DESC`+limitOffset(limit, 0), userID, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -127,20 +136,11 @@ func (s *RatingService) FindRecord(ctx context.Context, userID int64) (tengen.Re
 // sqlrow.RatingFields).
 const userRatingColumns = `rating, deviation, volatility, rating_fixed`
 
-// The statements of rating a game, on the path of the move that ends it
-// (see hot). Both players' rows are written by one statement each, since
-// every statement costs about as much as the row it writes.
-var (
-	setRatingQuery  = hot(`UPDATE users SET rating = ?, deviation = ?, volatility = ? WHERE id = ?`)
-	setRatingsQuery = hot(`UPDATE users SET
-		rating = CASE id WHEN ? THEN ? ELSE ? END,
-		deviation = CASE id WHEN ? THEN ? ELSE ? END,
-		volatility = CASE id WHEN ? THEN ? ELSE ? END
-		WHERE id IN (?, ?)`)
-	historyColumns      = `INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at) VALUES `
-	ratingHistoryQuery  = hot(historyColumns + `(?, ?, ?, ?, ?, ?, ?, ?)`)
-	ratingsHistoryQuery = hot(historyColumns + `(?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?)`)
-)
+// ratingColumns are the games columns of each side's rating after the game
+// and before it (see migrations/0011_rating_games.sql), in the order of
+// ratedFinish.args; the finishing statements set them with the result.
+const ratingColumns = `black_rating = ?, black_deviation = ?, black_volatility = ?, black_rating_before = ?, black_deviation_before = ?,
+	white_rating = ?, white_deviation = ?, white_volatility = ?, white_rating_before = ?, white_deviation_before = ?`
 
 // player is a player's rating as read in the rating transaction.
 type player struct {
@@ -152,75 +152,85 @@ func playerOf(u *tengen.User) player {
 	return player{bot: u.Bot, fixed: u.Bot && u.Rank != "", r: rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}}
 }
 
-// rateGame updates the ratings of g's players after its result was stored
-// in tx, if g is rated: both players from the ratings read in tx, each as
-// a rating period of one game (Glicko-2 on a server rates game by game).
-// An anchored bot's rating does not move; a game with a bot without anchor,
-// and a result that names no winner nor a draw (Void, ?), rate nobody.
-func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) error {
-	if !g.Settings.Rated || g.Status != tengen.GameFinished {
-		return nil
+// ratingChange is one player's rating before a game and after it.
+type ratingChange struct {
+	u      *tengen.User
+	old, r rating.Rating
+}
+
+// ratedFinish is what finishing a rated game writes besides the result:
+// the change of each side it rates (nil for an anchored bot).
+type ratedFinish struct {
+	black, white *ratingChange
+}
+
+// args returns the values of ratingColumns: NULL for a side not rated.
+func (f *ratedFinish) args() []any {
+	out := make([]any, 0, 10)
+	for _, c := range []*ratingChange{f.black, f.white} {
+		if c == nil {
+			out = append(out, nil, nil, nil, nil, nil)
+			continue
+		}
+		out = append(out, c.r.Rating, c.r.Deviation, c.r.Volatility, c.old.Rating, c.old.Deviation)
 	}
-	score, ok := rating.BlackScore(g.Result)
+	return out
+}
+
+// apply gives the players of the stored game their new ratings.
+func (f *ratedFinish) apply() {
+	for _, c := range []*ratingChange{f.black, f.white} {
+		if c != nil {
+			c.u.Rating, c.u.Deviation, c.u.Volatility, c.u.Rank = c.r.Rating, c.r.Deviation, c.r.Volatility, c.r.RankString()
+		}
+	}
+}
+
+// rateFinish returns the rating changes of g's players if upd finishes g
+// as a rated game, and nil if it rates nobody: an unrated game, a result
+// that names no winner nor a draw (Void, ?), a game with a bot without an
+// anchor. Each player is rated as a rating period of one game (Glicko-2 on
+// a server rates game by game) from the ratings findGameByID read in the
+// transaction that will store the result, so two games of one player that
+// end at once are rated one after the other. An anchored bot's rating does
+// not move.
+func (s *GameService) rateFinish(g *tengen.Game, upd tengen.GameUpdate) (*ratedFinish, error) {
+	if !g.Settings.Rated || upd.Status != tengen.GameFinished || g.Status == tengen.GameFinished {
+		return nil, nil
+	}
+	score, ok := rating.BlackScore(upd.Result)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	// The players as findGameByID read them in this transaction: their
-	// ratings as they stand now, with no second read. A bot's rating is
-	// fixed exactly when it has a rank (see rankText); a person's never is.
 	if g.Black == nil || g.White == nil {
-		return tengen.Errorf(tengen.ENOTFOUND, "User not found.")
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "User not found.")
 	}
+	// A bot's rating is fixed exactly when it has a rank (see rankText);
+	// a person's never is.
 	black, white := playerOf(g.Black), playerOf(g.White)
 	if black.bot && !black.fixed || white.bot && !white.fixed {
-		return nil
+		return nil, nil
 	}
 	rate := s.Rate
 	if rate == nil {
 		rate = rating.Game
 	}
-	type change struct {
-		id     int64
-		u      *tengen.User
-		old, r rating.Rating
-	}
-	var changes []change
+	var f ratedFinish
 	for _, side := range []struct {
 		id       int64
 		u        *tengen.User
 		me, them player
 		score    float64
-	}{{g.BlackID, g.Black, black, white, score}, {g.WhiteID, g.White, white, black, 1 - score}} {
+		out      **ratingChange
+	}{{g.BlackID, g.Black, black, white, score, &f.black}, {g.WhiteID, g.White, white, black, 1 - score, &f.white}} {
 		if side.me.fixed {
 			continue
 		}
 		r, err := rate(side.me.r, side.them.r, side.score)
 		if err != nil {
-			return fmt.Errorf("sqlite: rating game %d for user %d: %w", g.ID, side.id, err)
+			return nil, fmt.Errorf("sqlite: rating game %d for user %d: %w", g.ID, side.id, err)
 		}
-		changes = append(changes, change{side.id, side.u, side.me.r, r})
+		*side.out = &ratingChange{side.u, side.me.r, r}
 	}
-	var history []any
-	for _, c := range changes {
-		history = append(history, g.ID, c.id, c.r.Rating, c.r.Deviation, c.r.Volatility, c.old.Rating, c.old.Deviation, formatTime(tx.now))
-		c.u.Rating, c.u.Deviation, c.u.Volatility, c.u.Rank = c.r.Rating, c.r.Deviation, c.r.Volatility, c.r.RankString()
-	}
-	switch len(changes) {
-	case 1:
-		c := changes[0]
-		if _, err := tx.ExecContext(ctx, setRatingQuery, c.r.Rating, c.r.Deviation, c.r.Volatility, c.id); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, ratingHistoryQuery, history...)
-		return err
-	case 2:
-		a, b := changes[0], changes[1]
-		if _, err := tx.ExecContext(ctx, setRatingsQuery, a.id, a.r.Rating, b.r.Rating, a.id, a.r.Deviation, b.r.Deviation,
-			a.id, a.r.Volatility, b.r.Volatility, a.id, b.id); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, ratingsHistoryQuery, history...)
-		return err
-	}
-	return nil
+	return &f, nil
 }

@@ -79,6 +79,8 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
 		{"ConcurrentRatings", testConcurrentRatings},
+		{"Stats", testStats},
+		{"FindPlayers", testFindPlayers},
 		{"ProblemProgress", testProblemProgress},
 		{"LessonProgress", testLessonProgress},
 		{"Reviews", testReviews},

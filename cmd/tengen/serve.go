@@ -96,7 +96,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	logFormat := fs.String("log-format", envOr("LOG_FORMAT", "text"), "log format: text or json (env TENGEN_LOG_FORMAT)")
 	trustProxy := fs.Bool("trust-proxy", envOr("TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (only behind a reverse proxy; env TENGEN_TRUST_PROXY=true)")
 	botsFile := fs.String("bots", envOr("BOTS", ""), "JSON file listing external GTP engines to offer as computer opponents (env TENGEN_BOTS; see docs/API.md)")
-	botWorkers := fs.Int("bot-workers", envInt("BOT_WORKERS", runtime.NumCPU()), "bot moves searched at once, across all games (env TENGEN_BOT_WORKERS)")
+	botWorkers := fs.Int("bot-workers", envInt("BOT_WORKERS", runtime.NumCPU()), "bot moves searched at once, across all games; the engine's analysis uses the slots the bots leave free (env TENGEN_BOT_WORKERS)")
+	analysisOn := fs.Bool("analysis", envOr("ANALYSIS", "true") != "false", "offer the engine's analysis of games to logged-in users (env TENGEN_ANALYSIS=false turns it off)")
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""), "address to serve Prometheus metrics on at /metrics, e.g. 127.0.0.1:9090; keep it off the public network (env TENGEN_METRICS_ADDR; default none: no metrics)")
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
@@ -138,7 +139,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// Computer opponents: Tengen's engine at every level, one search
 	// goroutine per move (the worker pool gives the parallelism), and the
 	// operator's external engines.
+	var analysisOpts *engine.Options
+	if *analysisOn {
+		analysisOpts = &engine.Options{Threads: 1}
+	}
 	a, err := app.Open(ctx, app.Config{
+		Analysis:     analysisOpts,
 		DBPath:       *dbPath,
 		Addr:         *addr,
 		BaseURL:      *baseURL,

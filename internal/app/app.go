@@ -13,11 +13,14 @@ import (
 	"log/slog"
 	"net"
 	nethttp "net/http"
+	"runtime"
 	"time"
 
 	"tengen"
+	"tengen/analysis"
 	"tengen/engine"
 	tengenhttp "tengen/http"
+	"tengen/internal/workpool"
 	"tengen/metrics"
 	"tengen/play"
 	"tengen/postgres"
@@ -59,6 +62,11 @@ type Config struct {
 	// scoring phase (and the bots' judgement of proposals) with Tengen's
 	// engine with these options; nil leaves it to goban's static estimate.
 	DeadStones *engine.Options
+	// Analysis, when not nil, offers the engine's analysis of games
+	// (package analysis), searching with these options; nil offers none.
+	// Its searches share the bots' worker pool (BotWorkers slots), and a
+	// bot's move always goes first.
+	Analysis *engine.Options
 	// BotsFile names a JSON file of external GTP engines to offer as
 	// computer opponents too (see docs/API.md); empty means none.
 	BotsFile string
@@ -132,6 +140,11 @@ type App struct {
 	Play *play.Service
 	// Server is the web server; it listens only when Config.Addr was set.
 	Server *tengenhttp.Server
+	// Analysis analyses games with the engine; nil when
+	// Config.Analysis was nil.
+	Analysis *analysis.Service
+	// Pool is the worker pool the bots and the analysis share.
+	Pool *workpool.Pool
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
 
@@ -222,7 +235,14 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, errors.Join(err, derr)
 	}
 
-	pc := play.Config{Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
+	// One pool of workers for the CPU-heavy work: bots' moves are urgent,
+	// analysis waits for free slots and makes way for them.
+	workers := cfg.BotWorkers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	a.Pool = workpool.New(workers)
+	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
 		Chat: a.Chat}
 	if cfg.DeadStones != nil {
@@ -248,6 +268,10 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	svc.Problems, svc.ProblemProgress = set, a.Problems
 	if len(bots) > 0 {
 		svc.Bots = a.Play
+	}
+	if cfg.Analysis != nil {
+		a.Analysis = analysis.New(analysis.Config{Pool: a.Pool, Games: a.Games, Engine: *cfg.Analysis, Logger: cfg.Logger})
+		svc.Analysis = a.Analysis
 	}
 	hc := tengenhttp.Config{
 		Addr:                 cfg.Addr,
@@ -324,6 +348,9 @@ func (a *App) undo(err error) error {
 	if a.Metrics != nil {
 		err = errors.Join(err, a.Metrics.Shutdown(context.Background()))
 	}
+	if a.Analysis != nil {
+		a.Analysis.Close()
+	}
 	perr := a.Play.Close()
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
@@ -368,6 +395,9 @@ func (a *App) Close(ctx context.Context) error {
 		if err := a.Metrics.Shutdown(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("metrics shutdown: %w", err))
 		}
+	}
+	if a.Analysis != nil {
+		a.Analysis.Close() // its searches end with the requests that waited for them
 	}
 	if err := a.Play.Close(); err != nil {
 		a.log.Error("storing clocks at shutdown", "err", err)

@@ -101,7 +101,8 @@ export function parsePoint(text, width, height) {
   return { x, y: height - row };
 }
 
-function el(name, attrs, parent) {
+/** el makes an SVG element with the given attributes, appended to parent if given. */
+export function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs || {})) {
     e.setAttribute(k, String(v));

@@ -5,6 +5,7 @@
 import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
 import { texts, format, resultText, colorName, formatNumber } from "/static/js/texts.js";
 import { clockFace, pastClockFace } from "/static/js/clock.js";
+import { Analysis } from "/static/js/analysis.js";
 
 const root = document.getElementById("game");
 if (root) {
@@ -148,6 +149,8 @@ function start(root) {
     render();
   };
   const shown = () => (view === null ? (state ? state.moves.length : 0) : view);
+  /** analysis is the engine's analysis panel, made when the game may be analysed (analysis.js). */
+  let analysis = null;
   $("nav-first").addEventListener("click", () => go(0));
   $("nav-prev").addEventListener("click", () => go(shown() - 1));
   $("nav-next").addEventListener("click", () => go(shown() + 1));
@@ -619,6 +622,15 @@ function start(root) {
       ui.navPos.textContent = format(T.moveOf, shown(), n);
     }
     renderClocks();
+
+    // The engine's analysis: for finished games and for spectators (the
+    // server refuses the players of a running rated game).
+    if (!analysis && root.dataset.analysis === "1" && (finished || !mine)) {
+      analysis = new Analysis($("analysis"), board, { texts: T, source: { gameId }, onJump: go });
+    }
+    if (analysis) {
+      analysis.show(shown());
+    }
   }
 
   function setCaptures(c) {
