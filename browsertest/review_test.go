@@ -64,6 +64,15 @@ func TestReviewBoard(t *testing.T) {
 		t.Errorf("review:node position %q", got)
 	}
 
+	// The engine analyses the line shown; its best moves at move 2 are
+	// drawn on empty points of the board.
+	ann.waitFor("the analysis panel", `!document.getElementById("analysis").hidden && !!document.querySelector(".analysis-start")`)
+	ann.do("analyse", chromedp.SetValue(chromedp.CSS(".analysis-playouts select"), "50"), chromedp.Click(chromedp.CSS(".analysis-start")))
+	ann.waitFor("the analysis of the line", `document.getElementById("analysis").dataset.state === "done"`)
+	ann.waitFor("the best moves at move 2", `document.querySelectorAll("#board svg .analysis-best").length > 0`)
+	eval[bool](ann, `(document.getElementById("nav-first").scrollIntoView(), true)`)
+	t.Logf("analysis: %s", ann.screenshot("tengen-review-analysis-desktop.png"))
+
 	// Black plays G7 instead of C3: a second variation at move 3.
 	ann.clickPoint(6, 2)
 	ann.waitFor("the new variation", `document.getElementById("node-status").textContent.includes("variation 2 of 2")`)

@@ -66,6 +66,10 @@ type reviewData struct {
 	Owner        string `json:"owner"`
 	Visibility   string `json:"visibility"`
 	Title        string `json:"title"`
+	// Analysis says that the viewer may ask for the engine's analysis
+	// of the line shown (analysis.js); Rulesets are the names it takes.
+	Analysis bool     `json:"analysis"`
+	Rulesets []string `json:"rulesets"`
 }
 
 // handleReviewsPage shows the library: the user's reviews and the public
@@ -137,6 +141,7 @@ func (s *Server) handleReviewPage(w nethttp.ResponseWriter, r *nethttp.Request) 
 		Owner: rv.OwnerName, Visibility: string(rv.Visibility), Title: rv.Title}
 	if data.User != nil {
 		d.UserID, d.UserName, d.IsOwner = data.User.ID, data.User.Name, data.User.ID == rv.OwnerID
+		d.Analysis, d.Rulesets = s.svc.Analysis != nil, tengen.Rulesets()
 	}
 	data.Review = &reviewPage{Review: rv, Data: d, Texts: s.pages.scriptTexts(data.Lang)}
 	s.render(w, r, nethttp.StatusOK, "review", data)

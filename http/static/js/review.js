@@ -5,11 +5,13 @@
 // which the server checks and keeps in canonical form. Everybody else
 // follows the controller live over the review's WebSocket, with a chat.
 //
-// For an analysis panel the page reports the current node's position: the
-// "review:node" event on document carries it in detail, and
-// currentPosition() returns it (see position()).
+// The page reports the current node's position: the "review:node" event on
+// document carries it in detail, and currentPosition() returns it (see
+// position()). The engine's analysis panel (analysis.js) analyses the line
+// shown, from the root to the end of the current variation.
 import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
 import { texts, format } from "/static/js/texts.js";
+import { Analysis } from "/static/js/analysis.js";
 import { parseSGF, formatSGF, get, set, text, escapeText, unescapeText, pointOf, pointRaw, points } from "/static/js/sgf.js";
 
 const SAVE_DELAY = 400; // ms of quiet before an edit is saved
@@ -52,6 +54,8 @@ function start(rootEl) {
     socket: null,
   };
   let board = null;
+  let analysis = null; // the engine's panel, made when first needed
+  let analysisLine = ""; // the line it analyses, as JSON
 
   const driving = () => data.userId !== 0 && data.userId === st.controllerId;
 
@@ -74,6 +78,7 @@ function start(rootEl) {
     st.height = h || st.width;
     if (!board || board.width !== st.width || board.height !== st.height) {
       $("board").replaceChildren();
+      analysis = null; // its layers were on the old board
       board = new Board($("board"), {
         width: st.width, height: st.height, label: T.boardLabel,
         colorNames: { black: T.black, white: T.white }, onClick: click,
@@ -286,7 +291,76 @@ function start(rootEl) {
     $("info-form").querySelectorAll("input, button").forEach((e) => (e.disabled = !driving()));
     renderShare();
     drawTree();
+    updateAnalysis(pos.moveNo);
     document.dispatchEvent(new CustomEvent("review:node", { detail: position() }));
+  }
+
+  /** lineEnd is the last node of the line through the current node. */
+  function lineEnd() {
+    let n = st.node;
+    while (n.children.length) n = n.lastChild && n.children.includes(n.lastChild) ? n.lastChild : n.children[0];
+    return n;
+  }
+
+  /**
+   * analysisRequest describes the line shown for POST /api/v1/analysis:
+   * the root's setup and the moves to the end of the current variation;
+   * null when the engine cannot take it (a rectangular board, setup stones
+   * after the root, more than 1000 moves).
+   */
+  function analysisRequest() {
+    if (st.width !== st.height || st.width < 5 || st.width > 25) return null;
+    const setup = [], moves = [];
+    for (const n of pathTo(lineEnd())) {
+      const stones = [["AB", "black"], ["AW", "white"]].flatMap(([id, color]) =>
+        points(get(n, id), st.width, st.height).map((p) => ({ color, x: p.x, y: p.y })));
+      if (n !== st.root && (stones.length || get(n, "AE").length)) return null;
+      setup.push(...stones);
+      const m = moveOf(n);
+      if (m) {
+        const color = m.color === BLACK ? "black" : "white";
+        moves.push(m.point ? { color, x: m.point.x, y: m.point.y } : { color, kind: "pass" });
+      }
+    }
+    if (moves.length > 1000) return null;
+    const ru = text(st.root, "RU").trim().toLowerCase();
+    const km = parseFloat(get(st.root, "KM")[0]);
+    const komi = Number.isFinite(km) && Math.abs(km) <= 150 ? Math.round(km * 2) / 2 : 6.5;
+    const req = { boardSize: st.width, ruleset: (data.rulesets || []).includes(ru) ? ru : "japanese", komi, setup, moves };
+    const pl = get(st.root, "PL")[0];
+    if (pl === "B" || pl === "W") req.toMove = pl === "B" ? "black" : "white";
+    return req;
+  }
+
+  /** updateAnalysis gives the panel the line shown and the move shown. */
+  function updateAnalysis(moveNo) {
+    if (!data.analysis) return;
+    const req = analysisRequest();
+    if (!req) {
+      $("analysis").hidden = true;
+      return;
+    }
+    const key = JSON.stringify(req);
+    if (!analysis) {
+      analysis = new Analysis($("analysis"), board, { texts: T, source: { position: req }, onJump: jumpToMove });
+    } else if (key !== analysisLine) {
+      analysis.setPosition(req);
+    }
+    analysisLine = key;
+    $("analysis").hidden = false;
+    analysis.show(moveNo);
+  }
+
+  /** jumpToMove goes to the node after n moves on the line shown. */
+  function jumpToMove(n) {
+    let count = 0;
+    for (const node of pathTo(lineEnd())) {
+      if (moveOf(node)) count++;
+      if (count >= n && (n > 0 || node === st.root)) {
+        go(node);
+        return;
+      }
+    }
   }
 
   function drawMarkup() {
