@@ -200,6 +200,12 @@ type PlayRecord struct {
 	// no request is pending. The request stands only while the game is
 	// still at that move (MoveCount == TakebackSeq).
 	TakebackSeq int `json:"takebackSeq,omitempty"`
+	// Vacation tells until when each player is on vacation: their clock
+	// stands still while it is their turn (see VacationService).
+	Vacation GameVacation `json:"vacation"`
+	// Conditional is the planned reply sequence of the player who waits
+	// for the opponent's move, nil when none is left.
+	Conditional *ConditionalMoves `json:"conditional,omitempty"`
 }
 
 // resultRE matches SGF results: a winner and a score, R(esign), T(ime) or

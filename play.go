@@ -91,6 +91,12 @@ const (
 	CommandUndoAccept CommandKind = "undo-accept"
 	// CommandUndoDecline declines the opponent's pending takeback request.
 	CommandUndoDecline CommandKind = "undo-decline"
+	// CommandConditional sets the player's conditional moves
+	// (ConditionalMoves) to Command.Points, the opponent's expected move
+	// and the reply alternating; no points clear them. It may be given
+	// only in a correspondence game while the opponent is to move, and
+	// the sequence must be legal on the current position.
+	CommandConditional CommandKind = "conditional"
 )
 
 // ResultVoid is the result of a game an admin cancelled: SGF's "Void", no
@@ -225,6 +231,11 @@ type GameSnapshot struct {
 	// Takeback is the pending request to take back the last move, nil when
 	// there is none.
 	Takeback *TakebackRequest `json:"takeback,omitempty"`
+	// Vacation is set when a player is on vacation: their clock stands
+	// still while it is their turn.
+	Vacation *GameVacation `json:"vacation,omitempty"`
+	// Conditional are the viewer's own conditional moves, if any.
+	Conditional []goban.Point `json:"conditional,omitempty"`
 	// ServerTime is when the snapshot was made.
 	ServerTime time.Time `json:"serverTime"`
 }
@@ -277,6 +288,9 @@ type GameEvent struct {
 	Seq        int              `json:"seq,omitempty"`
 	// Takeback is the pending takeback request of an EventTakeback.
 	Takeback *TakebackRequest `json:"takeback,omitempty"`
+	// Vacation, on an EventClock, tells which players are on vacation
+	// now; nil when nobody is.
+	Vacation *GameVacation `json:"vacation,omitempty"`
 
 	once sync.Once
 	data []byte

@@ -92,6 +92,15 @@ type ProblemProgressService interface {
 	// ProblemProgress returns a user's progress; a user without attempts
 	// has the initial rating.
 	ProblemProgress(ctx context.Context, userID int64) (*ProblemProgress, error)
+	// MarkProblemsSolved records problems as solved without a rated
+	// attempt: the problems a visitor solved in the browser, carried into
+	// the account at login or sign-up. A problem without a record gets one
+	// solved attempt at the given time; one with a record becomes solved
+	// and keeps its attempts and its first solution time, so marking twice
+	// changes nothing. The rating does not change (the browser's record
+	// holds no moves that the server could check). An empty problem id is
+	// EINVALID; an unknown user ENOTFOUND.
+	MarkProblemsSolved(ctx context.Context, userID int64, problemIDs []string, at time.Time) (*ProblemProgress, error)
 }
 
 // InitialProblemRating is the problem rating before the first attempt: the

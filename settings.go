@@ -55,6 +55,10 @@ type GameSettings struct {
 	// Rated makes the result change both players' ratings. The challenge
 	// says it before anyone accepts; DefaultRated is the default.
 	Rated bool `json:"rated"`
+	// NoTakeback turns takeback off for the game: neither player may ask
+	// to take back a move (see CommandUndo). By default takeback is
+	// allowed, in rated games too.
+	NoTakeback bool `json:"noTakeback,omitempty"`
 }
 
 // Validate reports whether the settings describe a game that can be played.
@@ -120,4 +124,46 @@ func (s GameSettings) FirstToMove() goban.Color {
 		}
 	}
 	return goban.Black
+}
+
+// Notation names how boards label their points for a user.
+type Notation string
+
+// Coordinate notations. GTP letters A–T without I and rows from the bottom
+// ("D4") are what engines and most servers write; Korschelt's lower-case
+// letters a–t without j, as in the 1908 book (Pfaundler §3), put k10 in the
+// centre; Japanese numbering counts columns 1–19 from the left and rows in
+// kanji from the top, as Japanese game records do ("16-四" is Q16).
+const (
+	NotationGTP       Notation = "gtp"
+	NotationKorschelt Notation = "korschelt"
+	NotationJapanese  Notation = "japanese"
+)
+
+// UserSettings are a user's board options, stored with the account and
+// applied by the board on every page.
+type UserSettings struct {
+	// Coordinates shows the coordinates around the board.
+	Coordinates bool `json:"coordinates"`
+	// MoveNumbers shows move numbers on the stones.
+	MoveNumbers bool `json:"moveNumbers"`
+	// Sound plays a short sound when the opponent moves.
+	Sound bool `json:"sound"`
+	// ConfirmMove asks for a second tap on a touch screen before a stone
+	// is played.
+	ConfirmMove bool `json:"confirmMove"`
+	// Notation is how the board labels its points.
+	Notation Notation `json:"notation"`
+}
+
+// DefaultUserSettings are the settings of a new account.
+var DefaultUserSettings = UserSettings{Coordinates: true, ConfirmMove: true, Notation: NotationGTP}
+
+// Validate reports whether the settings may be stored.
+func (s UserSettings) Validate() error {
+	switch s.Notation {
+	case NotationGTP, NotationKorschelt, NotationJapanese:
+		return nil
+	}
+	return Errorf(EINVALID, "Notation must be gtp, korschelt or japanese.")
 }

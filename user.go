@@ -51,9 +51,13 @@ type User struct {
 	// Volatility is the Glicko-2 volatility σ of the rating: how erratic
 	// the player's results are. Storage reads it with the user so that
 	// rating a game needs no second read; it is not shown.
-	Volatility float64   `json:"-"`
-	CreatedAt  time.Time `json:"createdAt"`
-	UpdatedAt  time.Time `json:"updatedAt"`
+	Volatility float64 `json:"-"`
+	// Settings are the user's board options and Vacation the vacation
+	// account; only the user sees them (GET /api/v1/me/settings).
+	Settings  UserSettings `json:"-"`
+	Vacation  Vacation     `json:"-"`
+	CreatedAt time.Time    `json:"createdAt"`
+	UpdatedAt time.Time    `json:"updatedAt"`
 }
 
 // Validate reports whether the user's fields may be stored.
@@ -138,6 +142,18 @@ type UserService interface {
 	// their open challenges: those they made are cancelled, those made to
 	// them declined. Enabling restores neither.
 	SetUserDisabled(ctx context.Context, id int64, disabled bool) (*User, error)
+	// UpdateUserSettings stores the user's language ("" for the browser's)
+	// and board options and returns the user; invalid settings get
+	// EINVALID and change nothing.
+	UpdateUserSettings(ctx context.Context, id int64, language string, s UserSettings) (*User, error)
+	// SetPassword stores a new password hash and, in the same transaction,
+	// deletes every session of the user except the one whose token is
+	// keepToken ("" keeps none); it returns how many it deleted.
+	SetPassword(ctx context.Context, id int64, hash, keepToken string) (int, error)
+	// UpdateVacation lets change alter the user's vacation account inside
+	// one transaction and stores the result; an error from change is
+	// returned and nothing is stored.
+	UpdateVacation(ctx context.Context, id int64, change func(*Vacation) error) (*User, error)
 }
 
 // UserFilter selects a page of users for FindUsers.

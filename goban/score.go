@@ -266,24 +266,24 @@ func (b *Board) regions() []region {
 
 // teire returns the points of territory that their owner must fill before
 // the count, as a referee counts a game that ended with the dame open
-// (Japanese rules 1989, Art. 9 and the commentary on filling dame): a chain
-// whose only liberty inside its owner's territory is its last one once the
-// opponent has filled the dame around it would be captured, so the owner
-// connects there, and the point is no longer territory. The typical case is
-// a false eye: a stone cut off by the dame next to it has the eye as its
-// other liberty. The dead stones are still on the board while the dame are
-// filled, so a chain they press is short too: its owner connects or
-// captures them, a move inside the territory either way. It is repeated
-// until nothing changes, because a filled point can leave another chain
-// short. Chains in seki are left alone.
+// (Japanese rules 1989, Art. 9 and the commentary on filling dame). The
+// dame are filled the way the players fill them after the last move: in
+// turn, each player filling first the dame that put an enemy chain in
+// atari, then those next to an enemy chain, then the rest, never with a
+// stone that would be left with fewer than two liberties. A chain put in
+// atari is saved at once by its owner: on a dame (a fill like any other)
+// or, when its last liberty lies in the owner's territory, by a move
+// there (teire), and that point is no longer territory. The typical case
+// is a false eye: a stone cut off by the dame next to it has the eye as
+// its other liberty.
+//
+// The dead stones stay on the board while the dame are filled, so a chain
+// they press is short too: its owner connects or captures them, a move
+// inside the territory either way. Chains in seki and dead chains are
+// left alone, and no stone is put on a dame next to a chain in seki.
 //
 // b is the final position, live the same with the dead stones (dead, over
 // b's Locs) taken off; regions and seki are live's.
-//
-// The opponent fills a dame next to the chain only when the stone there
-// would not be suicide or a self-atari that captures nothing, and when the
-// dame does not touch another chain of the owner's, which the owner would
-// connect by filling it; other dame keep their liberty.
 func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map[Loc]bool {
 	owner := make([]Color, len(live.color))
 	neutral := make([]bool, len(live.color))
@@ -296,86 +296,136 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map
 			}
 		}
 	}
-	work := b.Clone()
-	filled := map[Loc]bool{}
-	for changed := true; changed; {
-		changed = false
-		seen := make([]bool, len(work.color))
-		for y := 0; y < work.h && !changed; y++ {
-			for x := 0; x < work.w && !changed; x++ {
-				l := work.loc(x, y)
-				c := work.color[l]
-				if (c != Black && c != White) || seen[work.head[l]] {
-					continue
-				}
-				h := work.head[l]
-				seen[h] = true
-				if dead[l] || (live.color[l] == c && seki[live.head[l]]) {
-					continue
-				}
-				t, ok := shortOfLiberties(work, h, c, owner, neutral, filled)
-				if !ok {
-					continue
-				}
-				work.Play(t, c)
-				filled[t] = true
-				changed = true
+	// exempt reports whether the chain at l on the work board is dead or in
+	// seki: nobody saves it. Stones added while filling are neither.
+	exempt := func(w *Board, l Loc) bool {
+		for s := l; ; {
+			if dead[s] || (live.color[s] == w.color[s] && seki[live.head[s]]) {
+				return true
+			}
+			s = w.next[s]
+			if s == l {
+				return false
 			}
 		}
+	}
+	// The player who fills first gets the first atari; a referee does
+	// not know who that is, so every teire that either order forces
+	// counts.
+	filled := fillOut(b, Black, owner, neutral, exempt)
+	for l := range fillOut(b, White, owner, neutral, exempt) {
+		filled[l] = true
 	}
 	return filled
 }
 
-// shortOfLiberties reports whether the chain at h, of colour c, has exactly
-// one liberty in c's territory and every other liberty is a dame the
-// opponent can fill, and returns that liberty.
-func shortOfLiberties(b *Board, h Loc, c Color, owner []Color, neutral []bool, filled map[Loc]bool) (Loc, bool) {
-	// Gather the liberties first: cannotFill plays and takes back a stone,
-	// which may reorder the chain's ring.
-	b.markGen++
-	gen := b.markGen
-	var libs []Loc
+// fillOut fills the dame of b in turn, turn first, with the chains in
+// atari saved at once, and returns the teire.
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) map[Loc]bool {
+	work := b.Clone()
+	filled := map[Loc]bool{}
+	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
+		l, ok := saveChain(work, turn, owner, neutral, exempt)
+		if !ok {
+			l, ok = fillDame(work, turn, neutral, exempt)
+		}
+		if !ok {
+			passes++
+			turn = turn.Opponent()
+			continue
+		}
+		passes = 0
+		if owner[l] == turn {
+			filled[l] = true
+		}
+		work.Play(l, turn)
+		turn = turn.Opponent()
+	}
+	return filled
+}
+
+// saveChain returns the point where c saves a chain of its own that is in
+// atari on the work board: the last liberty, when it lies in c's
+// territory (teire) or is a dame, and a stone of c there is legal and
+// leaves the chain with at least two liberties or captures.
+func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			l := b.loc(x, y)
+			if b.color[l] != c || b.head[l] != l || !b.atari(l) || exempt(b, l) {
+				continue
+			}
+			t := b.lastLiberty(l)
+			if owner[t] != c && !neutral[t] {
+				continue
+			}
+			if b.Check(t, c, false) != nil {
+				continue
+			}
+			if b.WouldCapture(t, c) {
+				return t, true
+			}
+			b.Play(t, c)
+			libs := b.Liberties(t)
+			b.Undo()
+			if libs >= 2 {
+				return t, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// lastLiberty returns the one liberty of the chain headed by h, which must
+// be in atari.
+func (b *Board) lastLiberty(h Loc) Loc {
 	for s := h; ; {
 		for _, d := range b.dirs {
-			if q := s + d; b.color[q] == Empty && b.mark[q] != gen {
-				b.mark[q] = gen
-				libs = append(libs, q)
+			if q := s + d; b.color[q] == Empty {
+				return q
 			}
 		}
 		s = b.next[s]
 		if s == h {
-			break
+			return 0
 		}
 	}
-	var own Loc
-	owns := 0
-	for _, q := range libs {
-		if owner[q] == c && !filled[q] {
-			own = q
-			owns++
-		}
-	}
-	if owns != 1 {
-		return 0, false
-	}
-	for _, q := range libs {
-		if q != own && (!neutral[q] || joinsAnother(b, q, h, c) || cannotFill(b, q, c.Opponent())) {
-			return 0, false
-		}
-	}
-	return own, true
 }
 
-// joinsAnother reports whether the empty point q touches a chain of colour
-// c other than the one at h: c fills such a dame itself, connecting the
-// two, rather than leave it to the opponent.
-func joinsAnother(b *Board, q, h Loc, c Color) bool {
-	for _, d := range b.dirs {
-		if n := q + d; b.color[n] == c && b.head[n] != h {
-			return true
+// fillDame returns the dame c fills next on the work board: one whose
+// stone would keep at least two liberties, preferring one that puts an
+// enemy chain (not dead, not in seki) in atari, then one next to an enemy
+// chain.
+func fillDame(b *Board, c Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
+	best, bestRank := Loc(0), -1
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			q := b.loc(x, y)
+			if !neutral[q] || b.color[q] != Empty || b.Check(q, c, false) != nil {
+				continue
+			}
+			rank := 0
+			for _, d := range b.dirs {
+				if n := q + d; b.color[n] == c.Opponent() && !exempt(b, b.head[n]) {
+					rank = max(rank, 1)
+				}
+			}
+			b.Play(q, c)
+			libs := b.Liberties(q)
+			if libs >= 2 && rank == 1 {
+				for _, d := range b.dirs {
+					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
+						rank = 2
+					}
+				}
+			}
+			b.Undo()
+			if libs >= 2 && rank > bestRank {
+				best, bestRank = q, rank
+			}
 		}
 	}
-	return false
+	return best, bestRank >= 0
 }
 
 // touchesSeki reports whether a chain in seki borders the region.
@@ -437,7 +487,8 @@ func findSeki(b *Board) map[Loc]bool {
 				continue
 			}
 			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) ||
-				canApproach(work, l, Black) || canApproach(work, l, White) {
+				canApproach(work, l, Black) || canApproach(work, l, White) ||
+				fillableAfterConnecting(work, l, Black) || fillableAfterConnecting(work, l, White) {
 				continue
 			}
 			for _, d := range b.dirs {
@@ -487,13 +538,63 @@ func canApproach(b *Board, l Loc, c Color) bool {
 		for _, q := range libs {
 			inside := true
 			for _, d := range b.dirs {
-				if r := q + d; b.color[r] == enemy && b.head[r] != h {
+				if r := q + d; b.color[r] == enemy && b.head[r] != h && b.Liberties(r) > 2 {
 					inside = false
 				}
 			}
-			if inside && !cannotFill(b, q, c) {
+			if inside && (!cannotFill(b, q, c) || fillableAfterConnecting(b, q, c)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// fillableAfterConnecting reports whether c can make the empty point q
+// fillable by one move first: a liberty, inside c's own area (no enemy
+// stone next to it), of one of c's chains next to q, which gives that chain
+// the liberties a stone on q then needs. This is the move of preparation
+// that a capturing race against a chain that looks like seki often asks
+// for: the approach stone would otherwise join a short chain and be
+// self-atari.
+func fillableAfterConnecting(b *Board, q Loc, c Color) bool {
+	var cands []Loc
+	for _, d := range b.dirs {
+		n := q + d
+		if b.color[n] != c {
+			continue
+		}
+		for s := b.head[n]; ; {
+			for _, d2 := range b.dirs {
+				e := s + d2
+				if e == q || b.color[e] != Empty || slices.Contains(cands, e) {
+					continue
+				}
+				own := true
+				for _, d3 := range b.dirs {
+					if b.color[e+d3] == c.Opponent() {
+						own = false
+					}
+				}
+				if own {
+					cands = append(cands, e)
+				}
+			}
+			s = b.next[s]
+			if s == b.head[n] {
+				break
+			}
+		}
+	}
+	for _, e := range cands {
+		if b.Check(e, c, false) != nil {
+			continue
+		}
+		b.Play(e, c)
+		ok := !cannotFill(b, q, c)
+		b.Undo()
+		if ok {
+			return true
 		}
 	}
 	return false

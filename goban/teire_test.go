@@ -32,6 +32,23 @@ X X O . . . .
 			black: 2, white: 16, teire: []string{"B5"},
 		},
 		{
+			// The corner stones G7 and F6 touch the eye G6 and the dame
+			// F7. White cannot fill F7 once Black has filled E7 (the three
+			// stones would have G6 alone), and Black's stone on F7 puts
+			// both in atari: White connects at G6, whichever dame is
+			// filled first. Filling one dame opens the other.
+			name: "dame that another dame makes fillable",
+			diagram: `
+X X X X . . O
+X X X X X O .
+X X X X X X O
+. . . . X O O
+. . . . X O .
+. . . . X O .
+. . . . X O .`,
+			black: 16, white: 3, teire: []string{"G6"},
+		},
+		{
 			// Dame left open between the walls count for nobody; no
 			// chain is short of liberties.
 			name: "dame open",
@@ -103,15 +120,18 @@ O O O X X
 	}
 }
 
-// TestSekiCriterion checks two limits of the seki found on the final
-// board. A region that a stone in seki borders together with the owner's
-// living wall is the owner's territory, not a seki eye; and a shared
-// liberty is no sign of seki when one side can first take the enemy
-// chain's other liberty from inside its own area.
+// TestSekiCriterion checks the limits of the seki found on the final
+// board: a shared liberty that neither side can fill now is no sign of
+// seki when one side can first take the enemy chain's other liberty from
+// inside its own area, or can fill the shared liberty itself after one
+// move of preparation there.
 func TestSekiCriterion(t *testing.T) {
-	// C5 is unfillable for both: White's chain has the eye A5 besides
-	// it, the black stone D5 has E5. E5 borders the stone and the wall
-	// below: Black's territory with the lower two rows.
+	// C5 is unfillable for both as the board stands: White's chain has
+	// the eye A5 besides it, the black stone D5 has E5. But Black
+	// connects D5 to the wall at E5 first, and then C5 is safe for
+	// Black and leaves White's chain the eye alone: no seki. (The count
+	// keeps the white chain alive, as no dead stones are given: A5 is
+	// White's point, E5 and the lower two rows Black's.)
 	b := mustParse(t, `
 . O . X .
 O O O O X
@@ -122,8 +142,8 @@ X X X X X
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Seki) != 6 || s.Black.Territory != 11 || s.White.Territory != 0 {
-		t.Errorf("seki stones %d, territory black %d white %d; want 6, 11 and 0", len(s.Seki), s.Black.Territory, s.White.Territory)
+	if len(s.Seki) != 0 || s.Black.Territory != 11 || s.White.Territory != 1 {
+		t.Errorf("seki stones %d, territory black %d white %d; want 0, 11 and 1", len(s.Seki), s.Black.Territory, s.White.Territory)
 	}
 	// With A4 Black's, White's other liberty A5 is Black's to fill
 	// safely: no seki, White's chain is short of liberties.
@@ -135,5 +155,39 @@ X X X X X
 . . . . .`)
 	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
 		t.Errorf("seki found where Black can approach: %v", s.Seki)
+	}
+	// The shape of a professional game's corner (meijin34-R02): A7 and C7
+	// look unfillable for both, and Black's approach A5 would join the
+	// two stones A4 and A3 in a self-atari. After one move of
+	// preparation, A2, the approach is safe and White's chains, with two
+	// liberties each and no eye, lose the race: no seki.
+	b = mustParse(t, `
+. X . O X . .
+O X X O X . .
+. O O O O X .
+X O X X X X .
+X O X . . . .
+. X X . . . .
+. . . . . . .`)
+	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
+		t.Errorf("seki found where Black can approach after one move: %v", s.Seki)
+	}
+	// The left side of meijin33-Q15: D5 is the one liberty the black chain
+	// A3-E3 and the white chain B5-E6 share, and neither can fill it now.
+	// But White connects its chain to the living group on the right by E6
+	// first (inside its own area), and then fills D5 safely: no seki, both
+	// chains are simply alive.
+	b = mustParse(t, `
+. . X O O . .
+. X . X O . O
+X . X X O O X
+. X O O . O X
+X O O . O X X
+. X O X O X O
+X X X X X O O
+X O X X O O X
+O O X O O O O`)
+	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
+		t.Errorf("seki found where White can fill the shared liberty after connecting out: %v", s.Seki)
 	}
 }

@@ -109,6 +109,9 @@ func chooseLanguage(r *nethttp.Request) string {
 	if c, err := r.Cookie(langCookie); err == nil && slices.Contains(languages, c.Value) {
 		return c.Value
 	}
+	if u := currentUser(r.Context()); u != nil && slices.Contains(languages, u.Language) {
+		return u.Language // chosen on the settings page
+	}
 	return matchAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 

@@ -90,8 +90,11 @@ func TestLearnPages(t *testing.T) {
 		{"/learn", "Learn Go", "Go lernen"},
 		{"/rules", "Superko: no move may bring back any earlier position.", "Flächenzählung"},
 		{"/glossary", "Agehama", "Gefangene"},
-		{"/help", "There is no takeback yet", "Zurücknehmen gibt es noch nicht"},
+		{"/help", "ask to take back your last move", "Korschelts Buchstaben ohne j"},
 		{"/help", "Glicko-2", "Anfangsstufe"},
+		{"/learn", `href="/learn/masters"`, `href="/learn/masters"`},
+		{"/learn/masters", "Not recovered:", "Nicht wiederhergestellt:"},
+		{"/learn/masters", "Katsuda Eidzuke (White), 16 August 1835", "Murase Shuho (Weiß, 7. Rang), 21. März 1880"},
 	}
 	for _, l := range learn.Lessons() {
 		pages = append(pages, struct{ path, en, de string }{"/learn/" + l.ID, `id="lesson-data"`, `id="lesson-data"`})

@@ -22,7 +22,7 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players",
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players", "settings",
 	"reviews", "review_new", "review"}
 
 // pages holds the parsed templates, one set per language, so that the
@@ -137,6 +137,9 @@ type pageData struct {
 	Path string
 	// Error is a translated error message shown above the content.
 	Error string
+	// BoardPrefs is the JSON of the user's board options, which every
+	// page's board applies (layout.html's data-board); "" for visitors.
+	BoardPrefs string
 
 	Name       string           // user name typed into sign-up and log-in forms
 	Lobby      *lobbyResponse   // home
@@ -152,6 +155,7 @@ type pageData struct {
 	BotForm    challengeForm    // home: "Play the computer" form values (Opponent is the bot)
 	Admin      *adminPage       // admin page
 	Learn      *lessonPage      // lessons
+	Masters    []masterGame     // the book's master games
 	RulesTable *rulesPage       // rules page
 	Glossary   []glossaryEntry  // glossary
 	Help       []string         // help page sections
@@ -161,6 +165,7 @@ type pageData struct {
 	Players        *playersPage  // players page
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
+	Settings       *settingsPage // settings page
 	// Reviews is the review library, Upload the upload form and Review
 	// the review board; ReviewsOn says whether the server keeps reviews.
 	Reviews   *reviewsPage
@@ -173,16 +178,17 @@ type pageData struct {
 
 func (s *Server) newPage(r *nethttp.Request) *pageData {
 	return &pageData{
-		Lang:      chooseLanguage(r),
-		Languages: languages,
-		User:      currentUser(r.Context()),
-		Path:      r.URL.Path,
-		Rulesets:  tengen.Rulesets(),
-		Form:      defaultChallengeForm,
-		Bots:      s.bots(),
-		BotForm:   defaultBotForm,
-		ReviewsOn: s.svc.Reviews != nil && s.svc.Records != nil,
-		Chat:      s.svc.Chat != nil,
+		Lang:       chooseLanguage(r),
+		Languages:  languages,
+		User:       currentUser(r.Context()),
+		BoardPrefs: boardPrefs(currentUser(r.Context())),
+		Path:       r.URL.Path,
+		Rulesets:   tengen.Rulesets(),
+		Form:       defaultChallengeForm,
+		Bots:       s.bots(),
+		BotForm:    defaultBotForm,
+		Chat:       s.svc.Chat != nil,
+		ReviewsOn:  s.svc.Reviews != nil && s.svc.Records != nil,
 	}
 }
 
@@ -389,7 +395,9 @@ func (s *Server) handleLang(w nethttp.ResponseWriter, r *nethttp.Request) {
 type challengeForm struct {
 	Opponent, BoardSize, Ruleset, Komi, Handicap string
 	FreeHandicap                                 bool
-	Color, TCKind                                string
+	// NoTakeback turns takeback off for the game.
+	NoTakeback    bool
+	Color, TCKind string
 	// Rated is "auto" (rated if even), "yes" or "no".
 	Rated                               string
 	MainMinutes, Periods, PeriodSeconds string
@@ -409,7 +417,7 @@ func readChallengeForm(r *nethttp.Request) challengeForm {
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	return challengeForm{
 		Opponent: v("opponent"), BoardSize: v("boardSize"), Ruleset: v("ruleset"), Komi: v("komi"),
-		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
+		Handicap: v("handicap"), FreeHandicap: v("freeHandicap") != "", NoTakeback: v("noTakeback") != "", Color: v("color"), TCKind: v("tcKind"), Rated: v("rated"),
 		MainMinutes: v("mainMinutes"), Periods: v("periods"), PeriodSeconds: v("periodSeconds"),
 		Stones: v("stones"), CanadianMinutes: v("canadianMinutes"), IncrementSeconds: v("incrementSeconds"),
 		MaxMinutes: v("maxMinutes"), DaysPerMove: v("daysPerMove"), MaxDays: v("maxDays"),
@@ -442,6 +450,7 @@ func (f challengeForm) request() (challengeRequest, error) {
 	}
 	set.Handicap = num("handicap", f.Handicap)
 	set.FreeHandicap = f.FreeHandicap
+	set.NoTakeback = f.NoTakeback
 	set.Color = tengen.ColorChoice(f.Color)
 	set.Rated = ratedChoice(f.Rated)
 	tc := &set.TimeControl

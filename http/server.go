@@ -165,6 +165,9 @@ type Services struct {
 	// without both, /reviews is not served.
 	Reviews tengen.ReviewService
 	Records tengen.RecordService
+	// Vacations starts and ends vacations (the settings page); nil
+	// refuses them with an internal error.
+	Vacations tengen.VacationService
 	// Chat stores the chat of games and the lobby; optional: without it
 	// there is no chat.
 	Chat tengen.ChatService
@@ -363,6 +366,8 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /bots/play", s.handleBotForm)
 	mux.HandleFunc("GET /learn", s.handleLearn)
 	mux.HandleFunc("GET /learn/{id}", s.handleLesson)
+	// The book's master games (Pfaundler §20).
+	mux.HandleFunc("GET /learn/masters", s.handleMasters)
 	mux.HandleFunc("GET /rules", s.handleRules)
 	mux.HandleFunc("GET /glossary", s.handleGlossary)
 	mux.HandleFunc("GET /help", s.handleHelp)
@@ -386,9 +391,14 @@ func (s *Server) routes() nethttp.Handler {
 	mux.HandleFunc("POST /api/v1/bots/{name}/games", s.apiPlayBot)
 	mux.HandleFunc("GET /api/v1/lessons", s.apiListLessons)
 	mux.HandleFunc("POST /api/v1/lessons/{id}/steps/{n}", s.apiCheckStep)
+	// Visitor progress carried into the account at login and sign-up.
+	mux.HandleFunc("POST /api/v1/me/progress", s.apiMergeProgress)
 	s.adminRoutes(mux)
 	s.playRoutes(mux)
 	s.problemRoutes(mux)
+	// The game room (issue 17): settings page, board options, password,
+	// vacation, conditional moves.
+	s.roomRoutes(mux)
 	// Reviews (issue 19): upload, library, review board, shared review.
 	s.reviewRoutes(mux)
 	// Chat (issue 17): game and lobby chat, mutes, the admin's deletion.

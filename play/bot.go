@@ -66,6 +66,11 @@ type Bot struct {
 	Rulesets   []string
 	// MaxGames bounds the bot's unfinished games; 0 means no bound.
 	MaxGames int
+	// DeclineTakeback makes the bot decline its opponents' takeback
+	// requests; by default it accepts them (an operator's setting, see
+	// docs/OPERATIONS.md). The bot answers at once, in the flow of the
+	// request (undoCmd).
+	DeclineTakeback bool
 	// Player chooses the moves. If it implements io.Closer, Close of the
 	// service closes it.
 	Player BotPlayer

@@ -141,8 +141,9 @@ func (s *Service) arm(lg *game) {
 	lg.stopTimer = s.cfg.AfterFunc(d, func() { s.timeout(id) })
 }
 
-// deadline returns the earlier of the running clock's deadline and the
-// no-show deadline; ok is false when neither is set. The caller holds lg.mu.
+// deadline returns the earliest of the running clock's deadline, the
+// no-show deadline and the end of the vacation of the player to move; ok
+// is false when none is set. The caller holds lg.mu.
 func (lg *game) deadline() (time.Time, bool) {
 	var deadline time.Time
 	ok := false
@@ -151,6 +152,9 @@ func (lg *game) deadline() (time.Time, bool) {
 	}
 	if ns, nok := lg.noShowDeadline(); nok && (!ok || ns.Before(deadline)) {
 		deadline, ok = ns, true
+	}
+	if ve, vok := lg.vacationEnd(); vok && (!ok || ve.Before(deadline)) {
+		deadline, ok = ve, true
 	}
 	return deadline, ok
 }
@@ -181,6 +185,10 @@ func (s *Service) timeout(id int64) {
 	var cmd command = flagCmd{}
 	if ns, ok := lg.noShowDeadline(); ok && !s.cfg.Now().Before(ns) {
 		cmd = noShowCmd{}
+	}
+	if u := vacationOf(lg.rec.Vacation, lg.g.ToMove); u != nil && !s.cfg.Now().Before(*u) {
+		// The vacation ran out: the clock runs again (holdForVacation).
+		cmd = vacationCmd{color: lg.g.ToMove}
 	}
 	if err := s.apply(context.Background(), lg, cmd); err != nil {
 		s.log.Error("play: ending game on time", "game", id, "err", err)

@@ -65,7 +65,7 @@ type startCmd struct{}
 func (startCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	want := lg.pos.toMove()
 	_, running := runningOf(lg.clk)
-	if want == lg.g.ToMove && (lg.clk == nil || running) {
+	if want == lg.g.ToMove && (lg.clk == nil || running || onVacation(lg.rec.Vacation, want, now)) {
 		return nil, nil
 	}
 	next := lg.state
@@ -152,6 +152,8 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	if err != nil {
 		return nil, err
 	}
+	var reply bool
+	next.rec.Conditional, reply = advanceConditional(lg.rec.Conditional, m)
 	if m.Kind == tengen.MoveResign && !next.pos.gb.Ended() {
 		// Resigned while placing handicap stones.
 		next.pos.gb.End(color.Opponent(), goban.EndResign)
@@ -200,7 +202,11 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 			return nil, err
 		}
 	}
-	return &change{next: next, upd: upd, move: m, by: c.userID,
+	var then command
+	if reply && upd.Status == tengen.GamePlaying {
+		then = conditionalReplyCmd{}
+	}
+	return &change{next: next, upd: upd, move: m, by: c.userID, then: then,
 		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
 			evs := []*tengen.GameEvent{{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: lg.g, Board: lg.pos.board(),
 				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView(), Repetition: lg.repetitionView()}}

@@ -98,6 +98,9 @@ type change struct {
 	// err is returned to the caller after the change is committed: a move
 	// that came too late commits the loss on time and is refused.
 	err error
+	// then, when set, is applied right after the change in the same flow,
+	// as the conditional reply to a move is (see play/room.go).
+	then command
 }
 
 // creation is what a change that creates a game needs besides its state.
@@ -122,6 +125,12 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	}
 	// The record stores the live clock; plans never change a clock in
 	// place (they clone it), so the two may share it.
+	if ch.upd.Status == tengen.GamePlaying && ch.create == nil {
+		// A player on vacation: their clock stands still on their turn.
+		if ch.next.clk, err = holdForVacation(ch.next.clk, ch.upd.ToMove, ch.next.rec.Vacation, now); err != nil {
+			return err
+		}
+	}
 	ch.next.rec.Clock = ch.next.clk
 	rec := ch.next.rec
 	upd := ch.upd
@@ -173,6 +182,11 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 	}
 	s.botTurn(lg)
+	if ch.then != nil && ch.err == nil {
+		if err := s.apply(ctx, lg, ch.then); err != nil {
+			s.log.Error("play: follow-up change", "game", lg.id, "err", err)
+		}
+	}
 	return ch.err
 }
 

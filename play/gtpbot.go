@@ -43,6 +43,9 @@ type GTPBotConfig struct {
 	// games against it are rated for its opponents; without it they are
 	// unrated. Give one only for a strength that was measured.
 	Anchor string `json:"anchor,omitempty"`
+	// DeclineTakeback makes the engine decline takeback requests; by
+	// default it accepts them.
+	DeclineTakeback bool `json:"declineTakeback,omitempty"`
 }
 
 // botsFile is the JSON form of the bots file.
@@ -161,7 +164,7 @@ func GTPBots(cfgs []GTPBotConfig, log *slog.Logger) []Bot {
 	var bots []Bot
 	for _, c := range cfgs {
 		bots = append(bots, Bot{Name: c.Name, Rank: c.Rank, Anchor: c.Anchor, External: true, BoardSizes: c.BoardSizes, Rulesets: c.Rulesets,
-			MaxGames: max(c.MaxGames, 1), Player: NewGTPBot(c, log)})
+			MaxGames: max(c.MaxGames, 1), DeclineTakeback: c.DeclineTakeback, Player: NewGTPBot(c, log)})
 	}
 	return bots
 }

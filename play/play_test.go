@@ -106,7 +106,20 @@ func openDB(t *testing.T, path string) (*sqlite.DB, *sqlite.GameService) {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	e := &env{t: t, path: filepath.Join(t.TempDir(), "tengen.db"), clock: newFakeClock()}
+	e := newEnvDB(t, newFakeClock())
+	e.start()
+	t.Cleanup(func() {
+		e.svc.Close()
+		e.db.Close()
+	})
+	return e
+}
+
+// newEnvDB opens the database of a new env with its three users; clk is the
+// fake clock or nil for the real one.
+func newEnvDB(t *testing.T, clk *fakeClock) *env {
+	t.Helper()
+	e := &env{t: t, path: filepath.Join(t.TempDir(), "tengen.db"), clock: clk}
 	e.db, e.games = openDB(t, e.path)
 	users := sqlite.NewUserService(e.db)
 	e.black = &tengen.User{Name: "black", PasswordHash: "x"}
@@ -117,11 +130,6 @@ func newEnv(t *testing.T) *env {
 			t.Fatal(err)
 		}
 	}
-	e.start()
-	t.Cleanup(func() {
-		e.svc.Close()
-		e.db.Close()
-	})
 	return e
 }
 

@@ -99,6 +99,10 @@ type Config struct {
 	// MaxBotGamesPerUser bounds one person's unfinished games against the
 	// computer (default 10; negative means no bound).
 	MaxBotGamesPerUser int
+	// AbandonAfter ends a game without time limit against a bot after this
+	// long without a move (default DefaultAbandonAfter; negative: never;
+	// see abandon.go).
+	AbandonAfter time.Duration
 
 	// Chat, when set, is read for the players' chat that the SGF of a
 	// finished game carries in C[].
@@ -121,7 +125,7 @@ type Service struct {
 	closed bool
 
 	stop chan struct{}  // closed by Close to end the checkpoint loop
-	done sync.WaitGroup // the checkpoint and challenge expiry loops
+	done sync.WaitGroup // the checkpoint, challenge expiry and abandoned-game loops
 
 	// bots and botNames (by UserNameKey) are set by Open and read-only
 	// afterwards.
@@ -152,6 +156,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.ChallengeTTL == 0 {
 		cfg.ChallengeTTL = tengen.DefaultChallengeTTL
+	}
+	if cfg.AbandonAfter == 0 {
+		cfg.AbandonAfter = DefaultAbandonAfter
 	}
 	if cfg.EstimatePlayouts <= 0 {
 		cfg.EstimatePlayouts = 100
@@ -203,6 +210,10 @@ func (s *Service) Open(ctx context.Context) error {
 	if s.cfg.CheckpointEvery > 0 {
 		s.done.Add(1)
 		go s.checkpointLoop()
+	}
+	if s.cfg.AbandonAfter > 0 && len(s.bots) > 0 {
+		s.done.Add(1)
+		go s.abandonLoop()
 	}
 	if s.cfg.ChallengeTTL > 0 && s.cfg.Challenges != nil {
 		if _, err := s.ExpireChallenges(ctx); err != nil {
@@ -377,6 +388,8 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return undoAnswerCmd{userID: userID, accept: true}, nil
 	case tengen.CommandUndoDecline:
 		return undoAnswerCmd{userID: userID}, nil
+	case tengen.CommandConditional:
+		return conditionalCmd{userID: userID, moves: cmd.Points}, nil
 	}
 	if c, ok := rulesCommandOf(userID, cmd); ok {
 		return c, nil
@@ -404,6 +417,9 @@ func (s *Service) create(ctx context.Context, c *tengen.Challenge, userID int64)
 	defer s.unlock(lg)
 	if err := s.apply(ctx, lg, createCmd{challenge: c, userID: userID}); err != nil {
 		return nil, err
+	}
+	if err := s.inheritVacations(ctx, lg); err != nil {
+		s.log.Error("play: vacation of a new game", "game", lg.id, "err", err)
 	}
 	return lg.g, nil
 }

@@ -45,6 +45,8 @@ func (c undoCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	case g.Status != tengen.GamePlaying:
 		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is in the scoring phase.")
+	case g.Settings.NoTakeback:
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Takeback is turned off in this game.")
 	case g.MoveCount == 0 || len(lg.moves) != g.MoveCount || lg.moves[g.MoveCount-1].Color != color:
 		return nil, tengen.Errorf(tengen.ECONFLICT, "You can take back only your own last move, before your opponent has moved.")
 	}
@@ -53,8 +55,17 @@ func (c undoCmd) plan(s *Service, lg *game, _ time.Time) (*change, error) {
 	}
 	next := lg.state
 	next.rec.TakebackSeq = g.MoveCount
+	// A bot answers at once, as its operator set it (Bot.DeclineTakeback).
+	var then command
+	opponent := g.WhiteID
+	if color == goban.White {
+		opponent = g.BlackID
+	}
+	if b := s.bots[opponent]; b != nil {
+		then = undoAnswerCmd{userID: opponent, accept: !b.DeclineTakeback}
+	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: g.ToMove, Status: g.Status, Result: g.Result},
-		announce: takebackEvent}, nil
+		announce: takebackEvent, then: then}, nil
 }
 
 // undoAnswerCmd accepts or declines the opponent's pending takeback request.
@@ -98,6 +109,7 @@ func (c undoAnswerCmd) plan(s *Service, lg *game, now time.Time) (*change, error
 		return nil, err
 	}
 	next.score, next.rep = nil, repetitionAnswers{}
+	next.rec.Conditional = nil // planned against a position that is gone
 	upd := tengen.GameUpdate{ToMove: next.pos.toMove(), Status: tengen.GamePlaying}
 	if lg.clk != nil {
 		next.clk = lg.clk.Clone()

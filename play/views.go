@@ -131,6 +131,10 @@ func (s *Service) snapshot(lg *game, userID int64) *tengen.GameSnapshot {
 	if snap.Moves == nil {
 		snap.Moves = []*tengen.GameMove{}
 	}
+	snap.Vacation = lg.vacationView(snap.ServerTime)
+	if c := lg.rec.Conditional; c != nil && c.Color == snap.You && snap.You != goban.Empty {
+		snap.Conditional = c.Moves
+	}
 	if n := len(lg.moves); n > 0 {
 		snap.LastMove = lg.moves[n-1]
 	}

@@ -258,8 +258,8 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 	}
 	rec := &tengen.PlayRecord{}
 	var clockJSON, dead, resumptions []byte
-	err = tx.QueryRow(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq FROM play_records WHERE game_id = $1`, gameID).
-		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions, &rec.TakebackSeq)
+	err = tx.QueryRow(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, comforts FROM play_records WHERE game_id = $1`, gameID).
+		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions, &rec.TakebackSeq, sqlrow.ComfortsDest(rec))
 	if noRows(err) {
 		return rec, nil
 	} else if err != nil {
@@ -387,12 +387,16 @@ func savePlayRecord(gameID int64, rec *tengen.PlayRecord, now time.Time) (statem
 	if err != nil {
 		return statement{}, err
 	}
-	return statement{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+	comforts, err := sqlrow.ComfortsJSON(rec)
+	if err != nil {
+		return statement{}, err
+	}
+	return statement{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, comforts, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
-			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, updated_at = excluded.updated_at`,
-		[]any{gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, now}}, nil
+			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`,
+		[]any{gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, comforts, now}}, nil
 }
 
 // gameColumns are the columns findGames reads.

@@ -112,3 +112,34 @@ func problemProgress(ctx context.Context, tx *Tx, userID int64) (*tengen.Problem
 	}
 	return p, rows.Err()
 }
+
+// MarkProblemsSolved implements tengen.ProblemProgressService.
+func (s *ProblemService) MarkProblemsSolved(ctx context.Context, userID int64, problemIDs []string, at time.Time) (*tengen.ProblemProgress, error) {
+	for _, id := range problemIDs {
+		if id == "" {
+			return nil, tengen.Errorf(tengen.EINVALID, "Problem id required.")
+		}
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.rollback()
+	if _, err := findUser(ctx, tx, "id = $1 FOR NO KEY UPDATE", userID); err != nil {
+		return nil, err
+	}
+	solvedAt := at.UTC().Truncate(time.Microsecond)
+	for _, id := range problemIDs {
+		if _, err := tx.exec(ctx, `INSERT INTO problem_records (user_id, problem_id, solved, attempts, solved_at, updated_at) VALUES ($1, $2, TRUE, 1, $3, $4)
+			ON CONFLICT (user_id, problem_id) DO UPDATE SET solved = TRUE,
+				solved_at = COALESCE(problem_records.solved_at, excluded.solved_at), updated_at = excluded.updated_at`,
+			userID, id, solvedAt, tx.now); err != nil {
+			return nil, constraintError(err)
+		}
+	}
+	p, err := problemProgress(ctx, tx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return p, tx.commit(ctx)
+}

@@ -69,17 +69,19 @@ func (s *UserService) CreateUser(ctx context.Context, u *tengen.User) error {
 		return err
 	}
 	u.ID, u.CreatedAt, u.UpdatedAt = id, tx.now, tx.now
+	u.Settings = tengen.DefaultUserSettings
 	u.Rating, u.Deviation, u.Rank = r.Rating, r.Deviation, rating.Label(u.Bot, false, r.Rating, r.Deviation)
 	return nil
 }
 
 // userColumns are the columns of a user that userFields scans, the
-// rating's last (see userRatingColumns).
-const userColumns = `id, name, password_hash, language, bot, admin, disabled, created_at, updated_at, ` + userRatingColumns
+// rating's (see userRatingColumns) and then the game room's settings and
+// vacation (sqlrow.UserRoomColumns) last.
+const userColumns = `id, name, password_hash, language, bot, admin, disabled, created_at, updated_at, ` + userRatingColumns + `, ` + sqlrow.UserRoomColumns
 
 func userFields(u *tengen.User) []any {
 	return append([]any{&u.ID, &u.Name, &u.PasswordHash, &u.Language, &u.Bot, &u.Admin, &u.Disabled, &u.CreatedAt, &u.UpdatedAt},
-		sqlrow.RatingFields(u)...)
+		append(sqlrow.RatingFields(u), sqlrow.UserRoomFields(u)...)...)
 }
 
 // FindUsers implements tengen.UserService.

@@ -198,11 +198,11 @@ var (
 		WHERE id = ? AND move_count = ? AND status <> 'finished'`)
 	// savePlayRecordQuery is an upsert, which SQLite (3.24 and later) and
 	// PostgreSQL both accept.
-	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+	savePlayRecordQuery = hot(`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, comforts, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
-			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, updated_at = excluded.updated_at`)
+			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`)
 	// gameByIDQuery is findGames' query for a lookup by id alone.
 	gameByIDQuery = hot(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
 )
@@ -282,8 +282,8 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 	}
 	rec := &tengen.PlayRecord{}
 	var clockJSON, dead, resumptions string
-	err = tx.QueryRowContext(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq FROM play_records WHERE game_id = ?`, gameID).
-		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions, &rec.TakebackSeq)
+	err = tx.QueryRowContext(ctx, `SELECT clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, comforts FROM play_records WHERE game_id = ?`, gameID).
+		Scan(&clockJSON, &rec.ProposalSeq, &dead, &rec.AcceptedBlack, &rec.AcceptedWhite, &resumptions, &rec.TakebackSeq, sqlrow.ComfortsDest(rec))
 	if errors.Is(err, sql.ErrNoRows) {
 		return rec, nil
 	} else if err != nil {
@@ -413,8 +413,12 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	if err != nil {
 		return err
 	}
+	comforts, err := sqlrow.ComfortsJSON(rec)
+	if err != nil {
+		return err
+	}
 	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
-		gameID, clockText, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, formatTime(tx.now))
+		gameID, clockText, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, comforts, formatTime(tx.now))
 	return err
 }
 

@@ -50,9 +50,9 @@ func TestMigrateRatingHistory(t *testing.T) {
 			VALUES (1, 'Alice', 'alice', 'h', 1662.3, 290.1, 0.06, ?, ?)`, []any{ts, ts}},
 		{`INSERT INTO users (id, name, name_key, password_hash, rating, deviation, volatility, created_at, updated_at)
 			VALUES (2, 'Bob', 'bob', 'h', 1337.7, 290.1, 0.06, ?, ?)`, []any{ts, ts}},
-		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at)
+		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + v1SettingsColumns + `, rated, status, to_move, move_count, result, created_at, updated_at)
 			VALUES (1, NULL, 1, 2, ` + v1SettingsPlaceholders + `, ?, 'finished', 'white', 1, 'B+R', ?, ?)`, args(true)},
-		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + settingsColumns + `, status, to_move, move_count, result, created_at, updated_at)
+		{`INSERT INTO games (id, challenge_id, black_id, white_id, ` + v1SettingsColumns + `, rated, status, to_move, move_count, result, created_at, updated_at)
 			VALUES (2, NULL, 2, 1, ` + v1SettingsPlaceholders + `, ?, 'finished', 'white', 1, 'B+R', ?, ?)`, args(false)},
 		{`INSERT INTO rating_history (game_id, user_id, rating, deviation, volatility, rating_before, deviation_before, created_at)
 			VALUES (1, 1, 1662.3, 290.1, 0.06, 1500, 350, ?), (1, 2, 1337.7, 290.1, 0.06, 1500, 350, ?)`, []any{ts, ts}},

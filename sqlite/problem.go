@@ -118,3 +118,33 @@ func problemProgress(ctx context.Context, tx *Tx, userID int64) (*tengen.Problem
 	}
 	return p, rows.Err()
 }
+
+// MarkProblemsSolved implements tengen.ProblemProgressService.
+func (s *ProblemService) MarkProblemsSolved(ctx context.Context, userID int64, problemIDs []string, at time.Time) (*tengen.ProblemProgress, error) {
+	for _, id := range problemIDs {
+		if id == "" {
+			return nil, tengen.Errorf(tengen.EINVALID, "Problem id required.")
+		}
+	}
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
+		return nil, err
+	}
+	solvedAt := formatTime(at.UTC().Truncate(time.Microsecond))
+	for _, id := range problemIDs {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO problem_records (user_id, problem_id, solved, attempts, solved_at, updated_at) VALUES (?, ?, 1, 1, ?, ?)
+			ON CONFLICT (user_id, problem_id) DO UPDATE SET solved = 1, solved_at = COALESCE(solved_at, excluded.solved_at),
+				updated_at = excluded.updated_at`, userID, id, solvedAt, formatTime(tx.now)); err != nil {
+			return nil, err
+		}
+	}
+	p, err := problemProgress(ctx, tx, userID)
+	if err != nil {
+		return nil, err
+	}
+	return p, tx.Commit()
+}

@@ -9,15 +9,16 @@ import (
 
 // settingsColumns are the columns that hold a tengen.GameSettings; the
 // challenges and games tables share them. The first v1SettingsColumns are
-// those of schema versions 1 to 5, before rated (0006_ratings.sql).
-const settingsColumns = v1SettingsColumns + `, rated`
+// those of schema versions 1 to 5, before rated (0006_ratings.sql) and
+// no_takeback (0012_room.sql).
+const settingsColumns = v1SettingsColumns + `, rated, no_takeback`
 
 const v1SettingsColumns = `board_size, ruleset, komi, handicap, free_handicap, color, tc_kind, tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms, tc_max_ms, tc_days_per_move, tc_max_days`
 
 // settingsPlaceholders has one placeholder per settings column, and
 // v1SettingsPlaceholders one per column of v1SettingsColumns.
 const (
-	settingsPlaceholders   = v1SettingsPlaceholders + `, ?`
+	settingsPlaceholders   = v1SettingsPlaceholders + `, ?, ?`
 	v1SettingsPlaceholders = `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?`
 )
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,5 +58,55 @@ func TestScoreRecord(t *testing.T) {
 	out, _, err = runCmd(t, "", "score", "--record", "--oracle", gnugo+" --mode gtp", files[0])
 	if err != nil || !strings.Contains(out, "gosei47-R09.sgf: record W+1.5, proposal W+1.5, gtp W+1.5, gnugo W+1.5\n") {
 		t.Errorf("score --record --oracle: %v\n%s", err, out)
+	}
+}
+
+// TestScoreCorpus scores every counted game of the corpus and holds
+// Tengen's figures to a floor: the records whose recorded result it gives
+// exactly, and those whose winner it gives, both for the server's proposal
+// and for GTP final_score. The corpus has two parts: testdata/counted,
+// counted under Japanese rules, and testdata/counted-chinese, counted
+// under Chinese rules (area). The floors are the figures of the latest run
+// in docs/STRENGTH.md ("Scoring real games"); raise them with the figures,
+// never lower them to make a change pass. GNU Go's figures on the same
+// corpus are a documented command there, not a test: they take minutes.
+func TestScoreCorpus(t *testing.T) {
+	for _, part := range []struct {
+		dir, rules          string
+		minExact, minWinner int
+	}{
+		{"testdata/counted", "japanese", 45, 76},
+		{"testdata/counted-chinese", "chinese", 1, 5},
+	} {
+		t.Run(part.rules, func(t *testing.T) {
+			files, err := filepath.Glob(part.dir + "/*.sgf")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _, err := runCmd(t, "", append([]string{"score", "--record", "--rules", part.rules}, files...)...)
+			if err != nil {
+				t.Fatalf("score --record: %v\n%s", err, out)
+			}
+			if want := fmt.Sprintf("%d records with a result by points (rules %s)\n", len(files), part.rules); !strings.Contains(out, want) {
+				t.Fatalf("score --record did not count every record of %s (want %q):\n%s", part.dir, want, out)
+			}
+			for _, scorer := range []string{"proposal", "gtp"} {
+				var exact, n, winners, n2 int
+				var pct1, pct2 float64
+				line := ""
+				for _, l := range strings.Split(out, "\n") {
+					if strings.HasPrefix(l, scorer+" ") {
+						line = l
+					}
+				}
+				if _, err := fmt.Sscanf(line, scorer+" recorded result %d of %d (%f%%), right winner %d of %d (%f%%)", &exact, &n, &pct1, &winners, &n2, &pct2); err != nil {
+					t.Fatalf("%s: no summary line (%v):\n%s", scorer, err, out)
+				}
+				t.Logf("%s: recorded result %d of %d, right winner %d of %d", scorer, exact, n, winners, n2)
+				if exact < part.minExact || winners < part.minWinner {
+					t.Errorf("%s: recorded result %d, right winner %d of %d; the floor is %d and %d", scorer, exact, winners, n, part.minExact, part.minWinner)
+				}
+			}
+		})
 	}
 }

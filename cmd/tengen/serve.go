@@ -18,6 +18,7 @@ import (
 	"tengen"
 	"tengen/engine"
 	"tengen/internal/app"
+	"tengen/play"
 	"tengen/postgres"
 )
 
@@ -102,12 +103,15 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
 	challengeTTL := fs.Duration("challenge-ttl", envDuration("CHALLENGE_TTL", tengen.DefaultChallengeTTL), "how long a challenge stays open before it expires; 0 keeps challenges open until withdrawn (env TENGEN_CHALLENGE_TTL)")
+	abandonAfter := fs.Duration("abandon-bot-games-after", envDuration("ABANDON_BOT_GAMES_AFTER", play.DefaultAbandonAfter), "end a game without time limit against a bot after this long without a move; 0 never ends them (env TENGEN_ABANDON_BOT_GAMES_AFTER)")
+	botTakeback := fs.String("bot-takeback", envOr("BOT_TAKEBACK", "accept"), "how Tengen's engine bots answer takeback requests: accept or decline (env TENGEN_BOT_TAKEBACK; external engines: declineTakeback in the bots file)")
 	maxReviews := fs.Int("max-reviews", envInt("MAX_REVIEWS", 500), "reviews one user may keep (env TENGEN_MAX_REVIEWS)")
 	reviewMiB := fs.Int("review-mib", envInt("REVIEW_MIB", 50), "MiB of game records one user may keep in reviews (env TENGEN_REVIEW_MIB)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *maxReviews < 1 || *reviewMiB < 1 {
+	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *botTakeback != "accept" && *botTakeback != "decline" ||
+		*maxReviews < 1 || *reviewMiB < 1 {
 		fs.Usage()
 		return errUsage
 	}
@@ -136,6 +140,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *challengeTTL == 0 {
 		*challengeTTL = -1 // app.Config: negative is for ever, zero the default
 	}
+	if *abandonAfter == 0 {
+		*abandonAfter = -1 // likewise: never
+	}
 	// Computer opponents: Tengen's engine at every level, one search
 	// goroutine per move (the worker pool gives the parallelism), and the
 	// operator's external engines.
@@ -158,7 +165,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		BotMoveTime:  *botMoveTime,
 		Admin:        *admin,
 		ChallengeTTL: *challengeTTL,
-		ReviewQuota:  tengen.ReviewQuota{Reviews: *maxReviews, Bytes: int64(*reviewMiB) << 20},
+
+		AbandonBotGamesAfter:      *abandonAfter,
+		EngineBotsDeclineTakeback: *botTakeback == "decline",
+		ReviewQuota:               tengen.ReviewQuota{Reviews: *maxReviews, Bytes: int64(*reviewMiB) << 20},
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

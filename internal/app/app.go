@@ -70,6 +70,10 @@ type Config struct {
 	// BotsFile names a JSON file of external GTP engines to offer as
 	// computer opponents too (see docs/API.md); empty means none.
 	BotsFile string
+	// EngineBotsDeclineTakeback makes Tengen's engine bots decline
+	// takeback requests (`tengen serve --bot-takeback decline`); by
+	// default they accept. External engines say it in the bots file.
+	EngineBotsDeclineTakeback bool
 	// BotWorkers bounds how many bot moves are searched at once, across all
 	// games (default one per CPU).
 	BotWorkers int
@@ -81,6 +85,11 @@ type Config struct {
 	// (`tengen serve --challenge-ttl`; default tengen.DefaultChallengeTTL,
 	// negative: until withdrawn; see play.Config).
 	ChallengeTTL time.Duration
+	// AbandonBotGamesAfter ends a game without time limit against a bot
+	// after this long without a move (`tengen serve
+	// --abandon-bot-games-after`; default play.DefaultAbandonAfter,
+	// negative: never; see play.Config.AbandonAfter).
+	AbandonBotGamesAfter time.Duration
 
 	// Synchronous is SQLite's synchronous setting (default FULL, see
 	// sqlite.DB); tests and benchmarks may choose NORMAL. PostgreSQL
@@ -182,6 +191,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 			o.MaxTime = cfg.BotMoveTime
 		}
 		bots = play.EngineBots(o)
+		for i := range bots {
+			bots[i].DeclineTakeback = cfg.EngineBotsDeclineTakeback
+		}
 	}
 	if cfg.BotsFile != "" {
 		cfgs, err := play.LoadBotsFile(cfg.BotsFile)
@@ -244,7 +256,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	a.Pool = workpool.New(workers)
 	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
-		Chat: a.Chat}
+		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
@@ -258,7 +270,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Chat: a.Chat, Reviews: a.Reviews, Records: review.Records{}}
+		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()

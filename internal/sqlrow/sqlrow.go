@@ -84,7 +84,7 @@ func (r Rank) Scan(src any) error {
 // SettingsArgs returns the arguments of the settings columns, in the order
 // board_size, ruleset, komi, handicap, free_handicap, color, tc_kind,
 // tc_main_ms, tc_periods, tc_period_ms, tc_stones, tc_increment_ms,
-// tc_max_ms, tc_days_per_move, tc_max_days, rated. komi and free are
+// tc_max_ms, tc_days_per_move, tc_max_days, rated, no_takeback. komi and free are
 // s.Komi and s.FreeHandicap in the backend's form of those columns.
 func SettingsArgs(s tengen.GameSettings, komi, free any) []any {
 	tc := s.TimeControl
@@ -96,7 +96,7 @@ func SettingsArgs(s tengen.GameSettings, komi, free any) []any {
 	}
 	return []any{s.BoardSize, s.Ruleset, komi, s.Handicap, free, string(s.Color),
 		tc.Kind.String(), tc.MainTime.Milliseconds(), tc.Periods, tc.PeriodTime.Milliseconds(), tc.Stones,
-		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated}
+		tc.Increment.Milliseconds(), tc.MaxTime.Milliseconds(), days, maxDays, s.Rated, s.NoTakeback}
 }
 
 // SettingsDest returns the scan destinations of the settings columns, in
@@ -107,7 +107,7 @@ func SettingsDest(s *tengen.GameSettings, komi any) (dest []any, finish func()) 
 	var days, maxDays int
 	dest = []any{&s.BoardSize, &s.Ruleset, komi, &s.Handicap, &s.FreeHandicap, (*string)(&s.Color),
 		Text{&tc.Kind}, Millis{&tc.MainTime}, &tc.Periods, Millis{&tc.PeriodTime}, &tc.Stones,
-		Millis{&tc.Increment}, Millis{&tc.MaxTime}, &days, &maxDays, &s.Rated}
+		Millis{&tc.Increment}, Millis{&tc.MaxTime}, &days, &maxDays, &s.Rated, &s.NoTakeback}
 	return dest, func() {
 		if tc.Kind == clock.Correspondence && (days != 0 || maxDays != 0) {
 			*tc = clock.CorrespondenceDays(days, maxDays)

@@ -2,6 +2,7 @@
 // the page head redirects each import to the content-hashed file.
 import { initTimeControlForm } from "/static/js/tc-form.js";
 import { initLobby } from "/static/js/lobby.js";
+import { mergeProgress } from "/static/js/progress.js";
 
 for (const id of ["challenge-form", "bot-form"]) {
   const form = document.getElementById(id);
@@ -10,3 +11,4 @@ for (const id of ["challenge-form", "bot-form"]) {
   }
 }
 initLobby();
+mergeProgress();

@@ -3,8 +3,10 @@
 // reports clicks and typed coordinates back through callbacks.
 //
 // Points are {x, y} with x the column from the left and y the row from the
-// top, both 0-based, as in the API and SGF. People see GTP names: a letter
-// for the column (A–Z without I) and the row counted from the bottom.
+// top, both 0-based, as in the API and SGF. People see names in the notation
+// chosen on the settings page: GTP (a letter A–Z without I for the column
+// and the row counted from the bottom), Korschelt's a–z without j, or
+// Japanese numbering (column 1–19 from the left, row in kanji from the top).
 //
 // Everything is styled with SVG presentation attributes, never style
 // attributes, because the pages' Content-Security-Policy forbids inline
@@ -67,33 +69,105 @@ export function starPoints(width, height) {
   return pts;
 }
 
+/** KORSCHELT_LETTERS are the column letters of Korschelt's notation (1908): lower case, without j. */
+export const KORSCHELT_LETTERS = "abcdefghiklmnopqrstuvwxyz";
+
+const KANJI = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+/** kanjiNumber writes 1–99 in kanji numerals: 4 → 四, 16 → 十六, 21 → 二十一. */
+export function kanjiNumber(n) {
+  const tens = Math.floor(n / 10), ones = n % 10;
+  return (tens > 1 ? KANJI[tens] : "") + (tens > 0 ? "十" : "") + KANJI[ones];
+}
+
 /**
- * pointName returns the GTP name of a point ("D4"), rows counted from the
- * bottom.
+ * boardPrefs returns the logged-in user's board options, which the server
+ * puts on the page's body (data-board; see the settings page), or the
+ * defaults for visitors: coordinates, no move numbers, no sound, a second
+ * tap to confirm a move on touch screens, GTP notation.
+ *
+ * @returns {{coordinates: boolean, moveNumbers: boolean, sound: boolean, confirmMove: boolean, notation: string, stored: boolean}}
+ */
+export function boardPrefs() {
+  const prefs = { coordinates: true, moveNumbers: false, sound: false, confirmMove: true, notation: "gtp", stored: false };
+  const data = typeof document !== "undefined" && document.body ? document.body.dataset.board : "";
+  if (data) {
+    try {
+      Object.assign(prefs, JSON.parse(data), { stored: true });
+    } catch {
+      // The defaults then.
+    }
+  }
+  return prefs;
+}
+
+/** columnLabel and rowLabel name a column and a row in a notation. */
+export function columnLabel(x, notation) {
+  switch (notation) {
+    case "korschelt":
+      return KORSCHELT_LETTERS[x];
+    case "japanese":
+      return String(x + 1);
+  }
+  return COLUMN_LETTERS[x];
+}
+
+export function rowLabel(y, height, notation) {
+  return notation === "japanese" ? kanjiNumber(y + 1) : String(height - y);
+}
+
+/**
+ * pointName returns the name of a point in the user's notation: GTP "D4"
+ * (rows counted from the bottom), Korschelt "d4", or Japanese "16-四"
+ * (column from the left, then the row from the top in kanji).
  *
  * @param {number} x column from the left, 0-based
  * @param {number} y row from the top, 0-based
  * @param {number} height rows of the board
+ * @param {string} [notation] "gtp", "korschelt" or "japanese"; default the user's
  */
-export function pointName(x, y, height) {
-  return COLUMN_LETTERS[x] + String(height - y);
+export function pointName(x, y, height, notation = boardPrefs().notation) {
+  if (notation === "japanese") {
+    return `${x + 1}-${kanjiNumber(y + 1)}`;
+  }
+  return columnLabel(x, notation) + rowLabel(y, height, notation);
 }
 
 /**
- * parsePoint reads a GTP coordinate such as "D4" or "q16" (spaces allowed,
- * no I) and returns the point, or null when it is not a point of the board.
+ * parsePoint reads a coordinate in a notation — GTP "D4" or "q16" (no I),
+ * Korschelt "d4" (no j), Japanese "16-4" or "16-四" — with spaces allowed,
+ * and returns the point, or null when it is not a point of the board.
  *
  * @param {string} text
  * @param {number} width
  * @param {number} height
+ * @param {string} [notation] default the user's
  * @returns {{x: number, y: number} | null}
  */
-export function parsePoint(text, width, height) {
+export function parsePoint(text, width, height, notation = boardPrefs().notation) {
+  if (notation === "japanese") {
+    const j = /^\s*([0-9]{1,2})\s*[-\s]\s*([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s*$/.exec(text);
+    if (!j) {
+      return null;
+    }
+    const x = Number(j[1]) - 1;
+    let row = Number(j[2]);
+    if (Number.isNaN(row)) {
+      row = 0;
+      for (let n = 1; n <= height; n++) {
+        if (kanjiNumber(n) === j[2]) {
+          row = n;
+        }
+      }
+    }
+    return x >= 0 && x < width && row >= 1 && row <= height ? { x, y: row - 1 } : null;
+  }
   const m = /^\s*([A-Za-z])\s*([0-9]{1,2})\s*$/.exec(text);
   if (!m) {
     return null;
   }
-  const x = COLUMN_LETTERS.indexOf(m[1].toUpperCase());
+  const letters = notation === "korschelt" ? KORSCHELT_LETTERS.toUpperCase() : COLUMN_LETTERS;
+  const x = letters.indexOf(m[1].toUpperCase());
   const row = Number(m[2]);
   if (x < 0 || x >= width || row < 1 || row > height) {
     return null;
@@ -142,8 +216,13 @@ export class Board {
     if (!(this.width >= 2 && this.width <= 25 && this.height >= 2 && this.height <= 25)) {
       throw new Error(`board size ${this.width}×${this.height} out of range`);
     }
-    this.coordinates = opts.coordinates !== false;
-    this.moveNumbers = !!opts.moveNumbers;
+    const prefs = boardPrefs();
+    this.coordinates = "coordinates" in opts ? opts.coordinates !== false : prefs.coordinates;
+    this.moveNumbers = "moveNumbers" in opts ? !!opts.moveNumbers : prefs.moveNumbers;
+    /** notation names the points in labels, the accessible name and the entry field. */
+    this.notation = opts.notation || prefs.notation;
+    /** confirmMove asks for a second tap on a touch screen before a move. */
+    this.confirmMove = "confirmMove" in opts ? !!opts.confirmMove : prefs.confirmMove;
     this.onClick = opts.onClick || null;
     this.onInvalid = opts.onInvalid || null;
     this.label = opts.label || "Go board";
@@ -194,7 +273,7 @@ export class Board {
       if (!p || !this.onClick) {
         return;
       }
-      if (this.lastPointer === "touch" && this.hoverColor && this.at(p.x, p.y) === EMPTY) {
+      if (this.confirmMove && this.lastPointer === "touch" && this.hoverColor && this.at(p.x, p.y) === EMPTY) {
         const c = this.candidate;
         if (!c || c.x !== p.x || c.y !== p.y) {
           this.candidate = p;
@@ -307,12 +386,12 @@ export class Board {
       };
       const off = CELL * 0.75;
       for (let x = 0; x < this.width; x++) {
-        const letter = COLUMN_LETTERS[x];
+        const letter = columnLabel(x, this.notation);
         el("text", { ...attrs, x: this.px(x), y: y0 - off }, g).textContent = letter;
         el("text", { ...attrs, x: this.px(x), y: y1 + off }, g).textContent = letter;
       }
       for (let y = 0; y < this.height; y++) {
-        const row = String(this.height - y);
+        const row = rowLabel(y, this.height, this.notation);
         el("text", { ...attrs, x: x0 - off, y: this.py(y) }, g).textContent = row;
         el("text", { ...attrs, x: x1 + off, y: this.py(y) }, g).textContent = row;
       }
@@ -322,6 +401,13 @@ export class Board {
   /** setCoordinates shows or hides the coordinates. */
   setCoordinates(on) {
     this.coordinates = !!on;
+    this.drawGrid();
+    this.drawStones();
+  }
+
+  /** setNotation changes the notation of the labels. */
+  setNotation(notation) {
+    this.notation = notation;
     this.drawGrid();
     this.drawStones();
   }
@@ -393,7 +479,7 @@ export class Board {
       for (let x = 0; x < this.width; x++) {
         const color = this.stones[y * this.width + x];
         if (color !== EMPTY) {
-          points[color].push(pointName(x, y, this.height));
+          points[color].push(pointName(x, y, this.height, this.notation));
         }
       }
     }
@@ -419,7 +505,8 @@ export class Board {
         x: this.px(x) - side / 2, y: this.py(y) - side / 2, width: side, height: side,
         fill: color === BLACK ? "#111" : "#fafafa", stroke: color === BLACK ? "none" : "#444",
         "stroke-width": CELL * 0.03, "class": color === BLACK ? "terr-black" : "terr-white",
-        "data-point": pointName(x, y, this.height),
+        // data-point is for scripts and tests: always the GTP name.
+        "data-point": pointName(x, y, this.height, "gtp"),
       }, this.gTerritory);
     }
     for (let y = 0; y < this.height; y++) {
@@ -430,7 +517,7 @@ export class Board {
           continue;
         }
         const dead = this.dead.has(i);
-        const name = pointName(x, y, this.height);
+        const name = pointName(x, y, this.height, "gtp");
         const c = el("circle", {
           cx: this.px(x), cy: this.py(y), r: color === WHITE ? r - CELL * 0.02 : r,
           fill: `url(#${this.id}-${color === BLACK ? "black" : "white"})`,
@@ -506,8 +593,8 @@ export class Board {
     input.autocomplete = "off";
     input.spellcheck = false;
     input.size = 4;
-    input.maxLength = 4;
-    input.placeholder = pointName(Math.min(3, this.width - 1), this.height - Math.min(4, this.height), this.height);
+    input.maxLength = 6;
+    input.placeholder = pointName(Math.min(3, this.width - 1), this.height - Math.min(4, this.height), this.height, this.notation);
     label.appendChild(input);
     const button = document.createElement("button");
     button.type = "submit";
@@ -515,7 +602,7 @@ export class Board {
     form.append(label, button);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      const p = parsePoint(input.value, this.width, this.height);
+      const p = parsePoint(input.value, this.width, this.height, this.notation);
       if (!p) {
         if (this.onInvalid) {
           this.onInvalid(texts.invalid);

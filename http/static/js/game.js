@@ -2,9 +2,10 @@
 // draws what the server sends and sends the player's commands. The server
 // is the only authority: nothing is drawn before the server confirmed it,
 // and anything unexpected makes the page start again from a snapshot.
-import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
+import { Board, BLACK, WHITE, EMPTY, pointName, boardPrefs } from "/static/js/board.js";
 import { texts, format, resultText, colorName, formatNumber } from "/static/js/texts.js";
 import { clockFace, pastClockFace } from "/static/js/clock.js";
+import { setupConditional, vacationText, playMoveSound } from "/static/js/room.js";
 import { Analysis } from "/static/js/analysis.js";
 
 const root = document.getElementById("game");
@@ -66,14 +67,20 @@ function start(root) {
       // Not remembered then.
     }
   };
+  // A logged-in user's board options come from the settings page; the
+  // checkboxes below change them for this page only. Visitors' choices
+  // are remembered in the browser.
+  const prefs = boardPrefs();
   const board = new Board($("board"), {
     width: size, height: size, label: T.boardLabel, colorNames: { black: T.black, white: T.white },
-    coordinates: pref("tengen.coords") !== "0",
-    moveNumbers: pref("tengen.numbers") === "1",
+    coordinates: prefs.stored ? prefs.coordinates : pref("tengen.coords") !== "0",
+    moveNumbers: prefs.stored ? prefs.moveNumbers : pref("tengen.numbers") === "1",
     onClick: clickPoint,
     onInvalid: showError,
     entry: { label: T.entryLabel, button: T.entryButton, invalid: T.entryInvalid },
   });
+  // Conditional moves (room.js): planned on the board while the opponent is to move.
+  const plan = setupConditional({ board, T, gameId, state: () => state, replay: (moves) => replay(size, state.handicap, moves), showError, render });
   ui.coords.checked = board.coordinates;
   ui.numbers.checked = board.moveNumbers;
   ui.coords.addEventListener("change", () => {
@@ -157,7 +164,8 @@ function start(root) {
   $("nav-last").addEventListener("click", () => go(Infinity));
   ui.slider.addEventListener("input", () => go(Number(ui.slider.value)));
   document.addEventListener("keydown", (ev) => {
-    if (!state || state.game.status !== "finished" || ev.target instanceof HTMLInputElement) {
+    // Browsing works during play too; keys typed into a field are the field's.
+    if (!state || ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) {
       return;
     }
     const keys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
@@ -263,6 +271,20 @@ function start(root) {
     return Date.now() + offset;
   }
 
+  /** refreshConditional reads the player's conditional moves again after a move. */
+  async function refreshConditional() {
+    try {
+      const res = await fetch(`/api/v1/games/${gameId}/conditional`);
+      if (res.ok && state) {
+        const data = await res.json();
+        state.conditional = data.moves && data.moves.length ? data.moves : null;
+        render();
+      }
+    } catch {
+      // The next snapshot brings it.
+    }
+  }
+
   function resync() {
     if (!send({ type: "sync" }) && ws) {
       ws.close();
@@ -295,6 +317,14 @@ function start(root) {
         state.board = msg.board;
         state.captures = msg.captures;
         state.lastMove = msg.move;
+        // A new move brings a player who browses back to the present.
+        view = null;
+        if (prefs.sound && state.you && msg.move.color !== state.you) {
+          playMoveSound();
+        }
+        if (state.conditional) {
+          refreshConditional();
+        }
         state.repetition = msg.repetition || null;
         state.takeback = null; // a move ends a takeback request
         if (handicapLeft() === 0) {
@@ -311,6 +341,8 @@ function start(root) {
       case "clock":
         if (state) {
           state.clock = msg.clock;
+          state.vacation = msg.vacation || null;
+          render();
           renderClocks();
         }
         break;
@@ -402,6 +434,10 @@ function start(root) {
 
   function clickPoint(p) {
     if (!state || view !== null) {
+      return;
+    }
+    if (plan.active()) {
+      plan.click(p);
       return;
     }
     const g = state.game;
@@ -523,6 +559,9 @@ function start(root) {
     if (view === null && announcement && g.status !== "finished") {
       status.push(announcement);
     }
+    if (view !== null && g.status !== "finished") {
+      status.push(format(T.roomBrowsing, view, state.moves.length));
+    }
     if (g.status === "playing") {
       status.push(mine && g.toMove === you ? T.yourMove : format(T.toMove, colorName(T, g.toMove)));
       if (!mine) {
@@ -561,7 +600,8 @@ function start(root) {
     // Takeback.
     const tb = view === null && g.status === "playing" ? state.takeback : null;
     const lastMove = state.lastMove;
-    ui.undo.hidden = !(mine && view === null && g.status === "playing" && !tb && lastMove && lastMove.seq === g.moveCount && lastMove.color === you);
+    ui.undo.hidden = !(mine && view === null && g.status === "playing" && !tb && lastMove && lastMove.seq === g.moveCount && lastMove.color === you &&
+      !g.settings.noTakeback);
     ui.takeback.hidden = !tb;
     if (tb) {
       ui.takebackControls.hidden = !mine || tb.color === you;
@@ -612,15 +652,19 @@ function start(root) {
       ui.result.textContent = format(T.result, g.result, resultText(T, g.result));
       ui.result.dataset.result = g.result;
     }
-    ui.replay.hidden = !finished;
+    ui.replay.hidden = state.moves.length === 0;
     const review = $("review-game-form"); // "Review this game", for logged-in users
     if (review) review.hidden = !finished;
-    if (finished) {
+    if (!ui.replay.hidden) {
       const n = state.moves.length;
       ui.slider.max = String(n);
       ui.slider.value = String(shown());
       ui.navPos.textContent = format(T.moveOf, shown(), n);
     }
+    const vac = g.status === "playing" ? vacationText(T, state.vacation) : "";
+    $("vacation-note").hidden = !vac;
+    $("vacation-note").textContent = vac;
+    plan.render(view === null);
     renderClocks();
 
     // The engine's analysis: for finished games and for spectators (the

@@ -108,7 +108,7 @@ function lessonPage() {
     const step = L.steps[index];
     const dead = [], black = [];
     for (const name of marks) {
-      const p = parsePoint(name, board.width, board.height);
+      const p = parsePoint(name, board.width, board.height, "gtp");
       if (board.at(p.x, p.y) === EMPTY) {
         black.push(p);
       } else {
@@ -124,7 +124,7 @@ function lessonPage() {
     if (solved || busy) {
       return;
     }
-    const name = pointName(p.x, p.y, board.height);
+    const name = pointName(p.x, p.y, board.height, "gtp"); // the server's lessons speak GTP
     if (step.kind === "play") {
       send({ point: name }).then(show, fail);
     } else if (step.kind === "mark") {
@@ -146,7 +146,7 @@ function lessonPage() {
     const height = step.board.length, width = step.board[0].length;
     boardEl.replaceChildren();
     board = new Board(boardEl, { width, height, onClick: click, label: step.task });
-    const target = step.target ? parsePoint(step.target, width, height) : null;
+    const target = step.target ? parsePoint(step.target, width, height, "gtp") : null;
     board.update({
       stones: step.board,
       lastMove: target,

@@ -1,4 +1,4 @@
--- Reviews (issue 19), as sqlite/migrations/0012_reviews.sql: game records
+-- Reviews (issue 19), as sqlite/migrations/0013_reviews.sql: game records
 -- kept for study in canonical SGF, the game information the library
 -- searches, and the chat of the shared review board.
 
