@@ -228,7 +228,7 @@ func TestErrorCatalogs(t *testing.T) {
 	}
 	re := regexp.MustCompile(`Errorf\((?:tengen\.)?E[A-Z]+, ("(?:[^"\\]|\\.)*")`)
 	used := map[string]bool{}
-	for _, dir := range []string{"..", "../sqlite", "../internal/sqlrow", "../postgres", "../play", "../problems", "../analysis", "."} {
+	for _, dir := range []string{"..", "../sqlite", "../internal/sqlrow", "../postgres", "../play", "../problems", "../analysis", "../review", "."} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -106,8 +106,9 @@ func (s *Server) withRecover(next nethttp.Handler) nethttp.Handler {
 	})
 }
 
-// maxBodyBytes bounds every request body. The largest request, a
-// challenge, is well under 1 KiB; no endpoint takes files.
+// maxBodyBytes bounds every request body but SGF records sent to the
+// review API (Config.MaxSGFBytes). The largest other request, a challenge,
+// is well under 1 KiB.
 const maxBodyBytes = 64 << 10
 
 // withBody bounds every request body, refuses multipart bodies and parses
@@ -123,12 +124,13 @@ func (s *Server) withBody(next nethttp.Handler) nethttp.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if r.ContentLength > maxBodyBytes {
+		limit := s.bodyLimit(r)
+		if r.ContentLength > limit {
 			w.Header().Set("Connection", "close")
-			s.error(w, r, errBodyTooLarge())
+			s.error(w, r, errTooLarge(limit))
 			return
 		}
-		r.Body = nethttp.MaxBytesReader(w, r.Body, maxBodyBytes)
+		r.Body = nethttp.MaxBytesReader(w, r.Body, limit)
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); strings.HasPrefix(mt, "multipart/") {
 			w.Header().Set("Connection", "close")
 			s.error(w, r, tengen.Errorf(tengen.EINVALID, "Multipart bodies are not accepted: send forms as application/x-www-form-urlencoded and API requests as JSON."))
@@ -144,8 +146,11 @@ func (s *Server) withBody(next nethttp.Handler) nethttp.Handler {
 	})
 }
 
-func errBodyTooLarge() error {
-	return tengen.Errorf(tengen.EINVALID, "Request body too large (at most %d KiB).", maxBodyBytes>>10)
+func errBodyTooLarge() error { return errTooLarge(maxBodyBytes) }
+
+// errTooLarge refuses a body of more than limit bytes.
+func errTooLarge(limit int64) error {
+	return tengen.Errorf(tengen.EINVALID, "Request body too large (at most %d KiB).", limit>>10)
 }
 
 // bodyError is the refusal of a body that could not be read or parsed: too

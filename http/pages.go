@@ -22,7 +22,8 @@ import (
 var templateFS embed.FS
 
 // pageNames are the page templates; each is parsed together with layout.html.
-var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players", "settings"}
+var pageNames = []string{"home", "signup", "login", "profile", "error", "game", "mygames", "admin", "learn", "lesson", "rules", "glossary", "help", "players", "settings",
+	"reviews", "review_new", "review"}
 
 // pages holds the parsed templates, one set per language, so that the
 // template function t resolves against that language's catalogue.
@@ -166,6 +167,12 @@ type pageData struct {
 	Problems       *problemsPage // problem list
 	Problem        *problemPage  // one problem
 	Settings       *settingsPage // settings page
+	// Reviews is the review library, Upload the upload form and Review
+	// the review board; ReviewsOn says whether the server keeps reviews.
+	Reviews   *reviewsPage
+	Upload    *uploadPage
+	Review    *reviewPage
+	ReviewsOn bool
 	// Chat shows the chat panel (game page, lobby): the server has chat.
 	Chat bool
 }
@@ -182,6 +189,7 @@ func (s *Server) newPage(r *nethttp.Request) *pageData {
 		Bots:       s.bots(),
 		BotForm:    defaultBotForm,
 		Chat:       s.svc.Chat != nil,
+		ReviewsOn:  s.svc.Reviews != nil && s.svc.Records != nil,
 	}
 }
 

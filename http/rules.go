@@ -195,7 +195,7 @@ func (s *Server) handleGlossary(w nethttp.ResponseWriter, r *nethttp.Request) {
 
 // helpSections are the sections of /help in order; each has the
 // catalogue entries help.<id>.title and help.<id>.text.
-var helpSections = []string{"challenge", "computer", "clocks", "counting", "resume", "ranks", "takeback", "correspondence", "settings", "learn"}
+var helpSections = []string{"challenge", "computer", "clocks", "counting", "resume", "ranks", "takeback", "correspondence", "settings", "learn", "reviews"}
 
 func (s *Server) handleHelp(w nethttp.ResponseWriter, r *nethttp.Request) {
 	data := s.newPage(r)

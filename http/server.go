@@ -84,6 +84,11 @@ type Config struct {
 	// an existing account at start). Without it, the first person to
 	// register becomes the admin.
 	Admin string
+	// ReviewQuota is how many reviews and bytes of records one user may
+	// keep (default 500 reviews, 50 MiB), MaxSGFBytes the largest SGF
+	// upload (default 2 MiB).
+	ReviewQuota tengen.ReviewQuota
+	MaxSGFBytes int64
 }
 
 func (c *Config) setDefaults() error {
@@ -136,6 +141,12 @@ func (c *Config) setDefaults() error {
 	if c.QuickMatchBotAfter == 0 {
 		c.QuickMatchBotAfter = time.Minute
 	}
+	if c.ReviewQuota == (tengen.ReviewQuota{}) {
+		c.ReviewQuota = tengen.ReviewQuota{Reviews: defaultMaxReviews, Bytes: defaultReviewBytes}
+	}
+	if c.MaxSGFBytes == 0 {
+		c.MaxSGFBytes = defaultMaxSGFBytes
+	}
 	return nil
 }
 
@@ -165,6 +176,10 @@ type Services struct {
 	// Lessons keeps the lesson progress of users; optional: without it
 	// only the browser keeps progress.
 	Lessons tengen.LessonService
+	// Reviews stores reviews and Records reads their SGF; optional:
+	// without both, /reviews is not served.
+	Reviews tengen.ReviewService
+	Records tengen.RecordService
 	// Vacations starts and ends vacations (the settings page); nil
 	// refuses them with an internal error.
 	Vacations tengen.VacationService
@@ -200,6 +215,8 @@ type Server struct {
 	// started is when the server was made: absent challengers are
 	// counted from it at the earliest.
 	started time.Time
+	// rooms are the review boards' watchers (reviews_ws.go).
+	rooms reviewRooms
 
 	analysisStreams analysisStreams // whole-game analyses per user
 
@@ -414,6 +431,8 @@ func (s *Server) routes() nethttp.Handler {
 	// The game room (issue 17): settings page, board options, password,
 	// vacation, conditional moves.
 	s.roomRoutes(mux)
+	// Reviews (issue 19): upload, library, review board, shared review.
+	s.reviewRoutes(mux)
 	// Chat (issue 17): game and lobby chat, mutes, the admin's deletion.
 	if s.svc.Chat != nil {
 		s.chatRoutes(mux)

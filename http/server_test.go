@@ -104,7 +104,8 @@ func (e *env) client() *client {
 	}}}
 }
 
-// do sends a request; body, if not nil and not a url.Values, is sent as JSON.
+// do sends a request; body, if not nil, a url.Values or a []byte (sent as
+// SGF), is sent as JSON.
 func (c *client) do(method, path string, body any, header ...string) (*nethttp.Response, []byte) {
 	c.e.t.Helper()
 	var rd io.Reader
@@ -115,6 +116,8 @@ func (c *client) do(method, path string, body any, header ...string) (*nethttp.R
 		rd, ctype = strings.NewReader(b.Encode()), "application/x-www-form-urlencoded"
 	case string:
 		rd, ctype = strings.NewReader(b), "application/json"
+	case []byte: // a game record
+		rd, ctype = bytes.NewReader(b), "application/x-go-sgf"
 	default:
 		data, err := json.Marshal(b)
 		if err != nil {

@@ -153,7 +153,10 @@ func (h *hub) wait(ctx context.Context) error {
 type wsClient struct {
 	conn   *websocket.Conn
 	gameID int64
-	userID int64
+	// reviewID is the review a review board's socket follows (gameID is
+	// then 0; see reviews_ws.go).
+	reviewID int64
+	userID   int64
 	// blackID and whiteID are the players of a game socket's game, for
 	// presence.
 	blackID, whiteID int64
@@ -368,44 +371,70 @@ func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
 	}
 }
 
+// wsInbox is the flood control of one socket's reader: a token bucket of
+// wsBurst messages refilled at wsRate a second.
+type wsInbox struct {
+	tokens float64
+	last   time.Time
+}
+
+func newWSInbox() *wsInbox { return &wsInbox{tokens: wsBurst, last: time.Now()} }
+
+// wsNext reads the next message with the checks every socket makes: text
+// frames only, valid UTF-8, no flood. It ends the connection and reports
+// false when the connection is over or broke a rule.
+func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, bool) {
+	typ, data, err := c.conn.Read(ctx)
+	if err != nil {
+		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
+			(c.guard != nil && c.guard.tooBig.Load()) {
+			s.log.Warn("websocket message too big", "game", c.gameID, "review", c.reviewID, "user", c.userID)
+		}
+		return nil, false
+	}
+	switch {
+	case typ != websocket.MessageText:
+		c.end(websocket.StatusUnsupportedData, "text messages only")
+		return nil, false
+	case !utf8.Valid(data):
+		c.end(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
+		return nil, false
+	}
+	now := time.Now()
+	in.tokens = min(wsBurst, in.tokens+now.Sub(in.last).Seconds()*wsRate)
+	in.last = now
+	if in.tokens < 1 {
+		s.log.Warn("websocket flood", "game", c.gameID, "review", c.reviewID, "user", c.userID)
+		c.end(websocket.StatusPolicyViolation, "too many messages")
+		return nil, false
+	}
+	in.tokens--
+	return data, true
+}
+
+// wsDecode decodes a client message strictly: one JSON value with known
+// fields only.
+func wsDecode(data []byte, v any) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v) == nil && !dec.More()
+}
+
 // wsRead reads commands and runs each with run until the connection ends,
 // within the socket's limits and after checking that the session still
 // stands.
 func (s *Server) wsRead(ctx context.Context, c *wsClient, run func(context.Context, *wsClient, wsCommand) error) {
 	defer c.end(websocket.StatusNormalClosure, "")
 	bad := 0
-	tokens, last := float64(wsBurst), time.Now()
+	in := newWSInbox()
 	syncs := newLimiter(wsSyncBurst, wsSyncEvery, 1, time.Now)
 	for {
-		typ, data, err := c.conn.Read(ctx)
-		if err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
-				(c.guard != nil && c.guard.tooBig.Load()) {
-				s.log.Warn("websocket message too big", "game", c.gameID, "user", c.userID)
-			}
+		data, ok := s.wsNext(ctx, c, in)
+		if !ok {
 			return
 		}
-		switch {
-		case typ != websocket.MessageText:
-			c.end(websocket.StatusUnsupportedData, "text messages only")
-			return
-		case !utf8.Valid(data):
-			c.end(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
-			return
-		}
-		now := time.Now()
-		tokens = min(wsBurst, tokens+now.Sub(last).Seconds()*wsRate)
-		last = now
-		if tokens < 1 {
-			s.log.Warn("websocket flood", "game", c.gameID, "user", c.userID)
-			c.end(websocket.StatusPolicyViolation, "too many messages")
-			return
-		}
-		tokens--
 		var cmd wsCommand
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&cmd); err != nil || dec.More() || len(cmd.ID) > 64 {
+		if !wsDecode(data, &cmd) || len(cmd.ID) > 64 {
 			bad++
 			c.enqueue(s.wsError(c, cmd.ID, tengen.Errorf(tengen.EINVALID, "Malformed message.")))
 			if bad >= wsMaxBad {

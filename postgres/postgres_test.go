@@ -25,6 +25,7 @@ func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
 		Ratings:    postgres.NewRatingService(db),
 		Problems:   postgres.NewProblemService(db),
 		Lessons:    postgres.NewLessonService(db),
+		Reviews:    postgres.NewReviewService(db),
 		Chat:       postgres.NewChatService(db),
 	}
 }

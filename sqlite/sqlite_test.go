@@ -24,6 +24,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Ratings:    sqlite.NewRatingService(db),
 		Problems:   sqlite.NewProblemService(db),
 		Lessons:    sqlite.NewLessonService(db),
+		Reviews:    sqlite.NewReviewService(db),
 		Chat:       sqlite.NewChatService(db),
 	}
 }
@@ -43,6 +44,7 @@ func openBench(b *testing.B, path, sync string) (*sqlite.DB, storagetest.Service
 		Ratings:    sqlite.NewRatingService(db),
 		Problems:   sqlite.NewProblemService(db),
 		Lessons:    sqlite.NewLessonService(db),
+		Reviews:    sqlite.NewReviewService(db),
 		Chat:       sqlite.NewChatService(db),
 	}
 }

@@ -26,6 +26,7 @@ type Services struct {
 	Ratings    tengen.RatingService
 	Problems   tengen.ProblemProgressService
 	Lessons    tengen.LessonService
+	Reviews    tengen.ReviewService
 	Chat       tengen.ChatService
 }
 
@@ -89,6 +90,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"ProblemProgress", testProblemProgress},
 		{"MarkProblemsSolved", testMarkProblemsSolved},
 		{"LessonProgress", testLessonProgress},
+		{"Reviews", testReviews},
 		{"Chat", testChat},
 	}
 	for _, tt := range tests {

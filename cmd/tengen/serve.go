@@ -106,10 +106,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	challengeTTL := fs.Duration("challenge-ttl", envDuration("CHALLENGE_TTL", tengen.DefaultChallengeTTL), "how long a challenge stays open before it expires; 0 keeps challenges open until withdrawn (env TENGEN_CHALLENGE_TTL)")
 	abandonAfter := fs.Duration("abandon-bot-games-after", envDuration("ABANDON_BOT_GAMES_AFTER", play.DefaultAbandonAfter), "end a game without time limit against a bot after this long without a move; 0 never ends them (env TENGEN_ABANDON_BOT_GAMES_AFTER)")
 	botTakeback := fs.String("bot-takeback", envOr("BOT_TAKEBACK", "accept"), "how Tengen's engine bots answer takeback requests: accept or decline (env TENGEN_BOT_TAKEBACK; external engines: declineTakeback in the bots file)")
+	maxReviews := fs.Int("max-reviews", envInt("MAX_REVIEWS", 500), "reviews one user may keep (env TENGEN_MAX_REVIEWS)")
+	reviewMiB := fs.Int("review-mib", envInt("REVIEW_MIB", 50), "MiB of game records one user may keep in reviews (env TENGEN_REVIEW_MIB)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *challengeAbsence < 0 || *botTakeback != "accept" && *botTakeback != "decline" {
+	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *challengeAbsence < 0 || *botTakeback != "accept" && *botTakeback != "decline" ||
+		*maxReviews < 1 || *reviewMiB < 1 {
 		fs.Usage()
 		return errUsage
 	}
@@ -170,6 +173,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 		AbandonBotGamesAfter:      *abandonAfter,
 		EngineBotsDeclineTakeback: *botTakeback == "decline",
+		ReviewQuota:               tengen.ReviewQuota{Reviews: *maxReviews, Bytes: int64(*reviewMiB) << 20},
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

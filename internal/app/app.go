@@ -26,6 +26,7 @@ import (
 	"tengen/play"
 	"tengen/postgres"
 	"tengen/problems"
+	"tengen/review"
 	"tengen/sqlite"
 )
 
@@ -125,6 +126,10 @@ type Config struct {
 	// hold open (default 64, see http.Config); benchmarks that play
 	// many games from one address raise it.
 	MaxSocketsPerAddress int
+	// ReviewQuota and MaxSGFBytes are the review limits (see http.Config;
+	// zero values take its defaults).
+	ReviewQuota tengen.ReviewQuota
+	MaxSGFBytes int64
 }
 
 // App is a running Tengen server. Its fields are set by Open and must not
@@ -140,7 +145,10 @@ type App struct {
 	Games      tengen.GameService
 	Ratings    tengen.RatingService
 	Lessons    tengen.LessonService
-	Chat       tengen.ChatService
+	// Reviews stores the reviews (issue 19); package review reads their
+	// records.
+	Reviews tengen.ReviewService
+	Chat    tengen.ChatService
 	// Problems stores the users' records of the problems (package
 	// problems holds the problems themselves).
 	Problems tengen.ProblemProgressService
@@ -222,6 +230,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Challenges, a.Games = postgres.NewChallengeService(a.PG), postgres.NewGameService(a.PG)
 		a.Ratings = postgres.NewRatingService(a.PG)
 		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
+		a.Reviews = postgres.NewReviewService(a.PG)
 		a.Chat = postgres.NewChatService(a.PG)
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
@@ -237,6 +246,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Challenges, a.Games = sqlite.NewChallengeService(a.DB), sqlite.NewGameService(a.DB)
 		a.Ratings = sqlite.NewRatingService(a.DB)
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
+		a.Reviews = sqlite.NewReviewService(a.DB)
 		a.Chat = sqlite.NewChatService(a.DB)
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
@@ -276,7 +286,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play}
+		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
@@ -305,6 +315,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		ChallengeAbsence:     cfg.ChallengeAbsence,
 		QuickMatchBotAfter:   cfg.QuickMatchBotAfter,
 		Admin:                cfg.Admin,
+		ReviewQuota:          cfg.ReviewQuota,
+		MaxSGFBytes:          cfg.MaxSGFBytes,
 	}
 	if m != nil {
 		hc.OnRequest = m.Request

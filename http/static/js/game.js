@@ -675,6 +675,8 @@ function start(root) {
       ui.result.dataset.result = g.result;
     }
     ui.replay.hidden = state.moves.length === 0;
+    const review = $("review-game-form"); // "Review this game", for logged-in users
+    if (review) review.hidden = !finished;
     if (!ui.replay.hidden) {
       const n = state.moves.length;
       ui.slider.max = String(n);

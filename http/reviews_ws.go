@@ -1,0 +1,237 @@
+package http
+
+import (
+	"context"
+	"encoding/json"
+	nethttp "net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"tengen"
+)
+
+// The shared review (demo board): the review's controller (its owner, or
+// whom the owner gave control) drives the board, and every socket on
+// /api/v1/reviews/{id}/ws follows: the controller's node, the saved record
+// and the chat. The sockets are the game sockets' (hub, wsClient, wsWrite):
+// only what they read and what they are sent differs.
+
+// reviewChatEvery and reviewChatBurst limit chat messages per socket.
+const (
+	reviewChatBurst = 5
+	reviewChatEvery = 2 * time.Second
+	// reviewMaxPath bounds the node a controller names (see reviewEvent).
+	reviewMaxPath = 2 << 10
+)
+
+// reviewEvent is a message to a review's sockets.
+type reviewEvent struct {
+	Type string `json:"type"` // hello, nav, tree, control, chat, viewers, deleted
+	// By names who saved the record (tree).
+	By string `json:"by,omitempty"`
+	// Path is the controller's current node as the board writes it (nav,
+	// hello); the server passes it on without reading it.
+	Path         json.RawMessage             `json:"path,omitempty"`
+	Controller   string                      `json:"controller,omitempty"`
+	ControllerID int64                       `json:"controllerId,omitempty"`
+	Line         *tengen.ReviewChatMessage   `json:"line,omitempty"`
+	Chat         []*tengen.ReviewChatMessage `json:"chat,omitempty"`
+	Viewers      int                         `json:"viewers,omitempty"`
+}
+
+// reviewCommand is a message from a review socket.
+type reviewCommand struct {
+	Type string          `json:"type"` // nav or chat
+	ID   string          `json:"id"`
+	Path json.RawMessage `json:"path"`
+	Text string          `json:"text"`
+}
+
+// reviewRooms are the sockets of each review with the controller's last
+// node, so that a spectator who comes late starts there.
+type reviewRooms struct {
+	mu    sync.Mutex // guards rooms
+	rooms map[int64]*reviewRoom
+}
+
+type reviewRoom struct {
+	clients map[*wsClient]struct{}
+	path    json.RawMessage
+}
+
+// join adds c to review id's room and queues hello for it, with the
+// controller's last node, before any later event; everybody in the room
+// then hears the new number of viewers.
+func (rr *reviewRooms) join(id int64, c *wsClient, hello reviewEvent) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	if rr.rooms == nil {
+		rr.rooms = map[int64]*reviewRoom{}
+	}
+	room := rr.rooms[id]
+	if room == nil {
+		room = &reviewRoom{clients: map[*wsClient]struct{}{}}
+		rr.rooms[id] = room
+	}
+	hello.Path = room.path
+	c.enqueue(mustJSON(hello))
+	room.clients[c] = struct{}{}
+	rr.sendLocked(room, reviewEvent{Type: "viewers", Viewers: len(room.clients)})
+}
+
+// leave removes c; the room goes when its last socket does.
+func (rr *reviewRooms) leave(id int64, c *wsClient) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	room := rr.rooms[id]
+	if room == nil {
+		return
+	}
+	delete(room.clients, c)
+	if len(room.clients) == 0 {
+		delete(rr.rooms, id)
+		return
+	}
+	rr.sendLocked(room, reviewEvent{Type: "viewers", Viewers: len(room.clients)})
+}
+
+// publish sends ev to every socket of review id; a nav event also becomes
+// the room's node.
+func (rr *reviewRooms) publish(id int64, ev reviewEvent) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	room := rr.rooms[id]
+	if room == nil {
+		return
+	}
+	if ev.Type == "nav" {
+		room.path = ev.Path
+	}
+	rr.sendLocked(room, ev)
+}
+
+func (rr *reviewRooms) sendLocked(room *reviewRoom, ev reviewEvent) {
+	msg := mustJSON(ev)
+	for c := range room.clients {
+		c.enqueue(msg)
+	}
+}
+
+// handleReviewWS serves GET /api/v1/reviews/{id}/ws.
+func (s *Server) handleReviewWS(w nethttp.ResponseWriter, r *nethttp.Request) {
+	rv, err := s.visibleReview(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	chat, err := s.svc.Reviews.FindReviewChat(r.Context(), rv.ID, reviewChatOnConnect)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	c, ok := s.wsAccept(w, r)
+	if !ok {
+		return
+	}
+	c.reviewID = rv.ID
+	c.user = currentUser(r.Context())
+	online := s.hub.add(c)
+	defer func() { s.presenceChanged(c, s.hub.remove(c, s.cfg.Now())) }()
+	s.presenceChanged(c, online)
+	c.conn.SetReadLimit(reviewMaxPath + wsMaxMessage)
+	c.guard.limit = reviewMaxPath + wsMaxMessage
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.rooms.join(rv.ID, c, reviewEvent{Type: "hello", Controller: rv.ControllerName, ControllerID: rv.ControllerID, Chat: chat})
+	defer s.rooms.leave(rv.ID, c)
+
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.reviewRead(ctx, c)
+	}()
+	s.wsWrite(ctx, c)
+	cancel()
+	wg.Wait()
+}
+
+// reviewRead reads the commands of a review socket until it ends.
+func (s *Server) reviewRead(ctx context.Context, c *wsClient) {
+	defer c.end(websocket.StatusNormalClosure, "")
+	in := newWSInbox()
+	chats := newLimiter(reviewChatBurst, reviewChatEvery, 1, time.Now)
+	bad := 0
+	for {
+		data, ok := s.wsNext(ctx, c, in)
+		if !ok {
+			return
+		}
+		var cmd reviewCommand
+		var err error
+		if !wsDecode(data, &cmd) || len(cmd.ID) > 64 || len(cmd.Path) > reviewMaxPath {
+			err = tengen.Errorf(tengen.EINVALID, "Malformed message.")
+		} else if !s.wsSessionLive(ctx, c, cmd.ID) {
+			return
+		} else if cmd.Type == "chat" {
+			if ok, _ := chats.allow(""); !ok {
+				err = tengen.Errorf(tengen.ERATELIMIT, "Too many chat messages; wait a moment.")
+			} else {
+				err = s.reviewChat(ctx, c, cmd.Text)
+			}
+		} else {
+			err = s.reviewCommand(ctx, c, cmd)
+		}
+		if err != nil {
+			if tengen.ErrorCode(err) == tengen.EINVALID {
+				bad++
+			}
+			c.enqueue(s.wsError(c, cmd.ID, err))
+			if bad >= wsMaxBad {
+				c.end(websocket.StatusPolicyViolation, "too many malformed messages")
+				return
+			}
+			continue
+		}
+		c.enqueue(mustJSON(wsReply{Type: "ok", ID: cmd.ID}))
+	}
+}
+
+// reviewCommand runs a nav command: the controller moved to another node.
+// The review is read again, so a change of controller or a deletion counts
+// at once.
+func (s *Server) reviewCommand(ctx context.Context, c *wsClient, cmd reviewCommand) error {
+	if cmd.Type != "nav" {
+		return tengen.Errorf(tengen.EINVALID, "Malformed message.")
+	}
+	if len(cmd.Path) == 0 || !json.Valid(cmd.Path) {
+		return tengen.Errorf(tengen.EINVALID, "Malformed message.")
+	}
+	rv, err := s.svc.Reviews.FindReview(ctx, c.reviewID)
+	if err != nil {
+		return err
+	}
+	if c.userID == 0 || c.userID != rv.ControllerID {
+		return tengen.Errorf(tengen.EFORBIDDEN, "Only the controller of this review moves its board.")
+	}
+	s.rooms.publish(c.reviewID, reviewEvent{Type: "nav", Path: cmd.Path})
+	return nil
+}
+
+// reviewChat stores and relays a chat message of a logged-in viewer.
+func (s *Server) reviewChat(ctx context.Context, c *wsClient, text string) error {
+	if c.userID == 0 {
+		return tengen.Errorf(tengen.EUNAUTHORIZED, "You must log in first.")
+	}
+	text = strings.TrimSpace(text)
+	m := &tengen.ReviewChatMessage{ReviewID: c.reviewID, UserID: c.userID, Text: text}
+	if err := s.svc.Reviews.AddReviewChat(ctx, m); err != nil {
+		return err
+	}
+	s.rooms.publish(c.reviewID, reviewEvent{Type: "chat", Line: m})
+	return nil
+}
