@@ -72,14 +72,28 @@ func (p *person) clickPoint(x, y int) {
 // selector finds.
 func (p *person) clickBoardPoint(selector string, x, y int) {
 	p.t.Helper()
-	xy := eval[[2]float64](p, fmt.Sprintf(`(() => {
+	xy := p.boardPointXY(selector, x, y)
+	p.do(fmt.Sprintf("click (%d,%d)", x, y), chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// tapPoint taps point (x, y) of the game's board as a finger does.
+func (p *person) tapPoint(x, y int) {
+	p.t.Helper()
+	xy := p.boardPointXY("#board svg", x, y)
+	p.do(fmt.Sprintf("tap (%d,%d)", x, y), chromedp.TapXY(xy[0], xy[1]))
+}
+
+// boardPointXY scrolls the board that selector finds into view and
+// returns the page coordinates of point (x, y) on it.
+func (p *person) boardPointXY(selector string, x, y int) [2]float64 {
+	p.t.Helper()
+	return eval[[2]float64](p, fmt.Sprintf(`(() => {
 		const svg = document.querySelector(%q);
 		svg.scrollIntoView({block: "nearest"});
 		const m = Number(svg.dataset.margin), cell = Number(svg.dataset.cell);
 		const pt = new DOMPoint((m + %d) * cell, (m + %d) * cell).matrixTransform(svg.getScreenCTM());
 		return [pt.x, pt.y];
 	})()`, selector, x, y))
-	p.do(fmt.Sprintf("click (%d,%d)", x, y), chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
 // typePoint enters a coordinate in the board's keyboard field.
@@ -240,7 +254,20 @@ func TestGameFlow(t *testing.T) {
 		t.Errorf("after the illegal move the page shows %s moves", got)
 	}
 
-	play(bob, 5, 0)
+	// On his phone the first tap shows the stone and says to tap again; the
+	// second plays it.
+	bob.tapPoint(5, 0)
+	bob.waitFor("the tap-again hint", `document.getElementById("status").textContent.includes("Tap F9 again to play there.")`)
+	if got := eval[string](bob, `document.getElementById("game").dataset.moveCount`); got != "1" {
+		t.Errorf("one tap played a move: %s moves", got)
+	}
+	bob.tapPoint(5, 0)
+	seq++
+	alice.waitMoves(seq)
+	bob.waitMoves(seq)
+	if got := eval[string](bob, `document.getElementById("status").textContent`); strings.Contains(got, "Tap") {
+		t.Errorf("the hint stays after the move: %q", got)
+	}
 	for y := 1; y < 9; y++ {
 		if y == 4 {
 			// The keyboard field plays too: E5 is (4, 4).
@@ -319,6 +346,16 @@ func TestGameFlow(t *testing.T) {
 		after := deadMarks(bob)
 		if (before == "" && after != "B5,B6") || (before == "B5,B6" && after != "") {
 			t.Fatalf("toggling B5: dead marks %q → %q; the whole group must change", before, after)
+		}
+		// Alice is told what her opponent changed; bob, who made the change,
+		// is not told it as news.
+		want := "dead"
+		if after == "" {
+			want = "alive again"
+		}
+		alice.waitFor("the explanation of bob's change", fmt.Sprintf(`/^Your opponent marked the stones at B[56] %s; this is proposal %d\./.test(document.getElementById("proposal-status").textContent)`, want, seqBefore+1))
+		if got := eval[string](bob, `document.getElementById("proposal-status").textContent`); strings.Contains(got, "Your opponent") {
+			t.Errorf("bob is told of his own change: %q", got)
 		}
 	}
 	if got := deadMarks(alice); got != "B5,B6" {

@@ -137,6 +137,9 @@ type pageData struct {
 	Path string
 	// Error is a translated error message shown above the content.
 	Error string
+	// FormError and FormNotice are shown at the lobby's challenge form:
+	// why it was refused, or that the challenge was made.
+	FormError, FormNotice string
 	// BoardPrefs is the JSON of the user's board options, which every
 	// page's board applies (layout.html's data-board); "" for visitors.
 	BoardPrefs string
@@ -255,13 +258,23 @@ func (s *Server) handleHome(w nethttp.ResponseWriter, r *nethttp.Request) {
 		if name := r.URL.Query().Get("opponent"); tengen.ValidateUserName(name) == nil {
 			data.Form.Opponent = name
 		}
+		if r.URL.Query().Get("challenge") == "created" {
+			data.FormNotice = s.pages.cats[data.Lang].must("challenge.created")
+		}
 	})
 }
 
+// renderHome renders the lobby with errText: next to the challenge form
+// when form (as the user filled it in) is given, else at the top.
 func (s *Server) renderHome(w nethttp.ResponseWriter, r *nethttp.Request, status int, errText string, form *challengeForm) {
-	s.renderHomeData(w, r, status, errText, func(data *pageData) {
+	top := errText
+	if form != nil {
+		top = ""
+	}
+	s.renderHomeData(w, r, status, top, func(data *pageData) {
 		if form != nil {
 			data.Form = *form
+			data.FormError = errText
 		}
 	})
 }
@@ -497,6 +510,11 @@ func (s *Server) handleChallengeForm(w nethttp.ResponseWriter, r *nethttp.Reques
 	req, err := form.request()
 	if err == nil {
 		_, err = s.createChallenge(w, r, req)
+	}
+	if err == nil {
+		// Back at the form, with a word that the challenge is out.
+		nethttp.Redirect(w, r, "/?challenge=created#new-challenge", nethttp.StatusSeeOther)
+		return
 	}
 	s.afterLobbyForm(w, r, err, &form)
 }

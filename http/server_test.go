@@ -614,6 +614,17 @@ func TestForms(t *testing.T) {
 	if resp.StatusCode != 303 {
 		t.Fatalf("challenge form: %d %s", resp.StatusCode, data)
 	}
+	// The form confirms the challenge where it was filled in.
+	if loc := resp.Header.Get("Location"); loc != "/?challenge=created#new-challenge" {
+		t.Errorf("challenge form sends to %q", loc)
+	}
+	if page := alice.page("/?challenge=created", 200); !strings.Contains(page, `id="challenge-notice"`) ||
+		!strings.Contains(page, "Challenge made") {
+		t.Error("the lobby does not confirm the new challenge at the form")
+	}
+	if page := alice.page("/", 200); strings.Contains(page, `id="challenge-notice"`) {
+		t.Error("the lobby confirms a challenge nobody just made")
+	}
 	var list challengesResp
 	bob.api("GET", "/api/v1/challenges", nil, 200, &list)
 	if list.Total != 1 {
@@ -631,6 +642,11 @@ func TestForms(t *testing.T) {
 	}
 	if strings.Contains(string(data), "The input is not valid.") {
 		t.Error("bad challenge form: the general text doubles the message")
+	}
+	// The refusal shows at the form, not at the top of the page.
+	if page := string(data); !strings.Contains(page, `<p class="error" role="alert" id="challenge-error">Board size must be between 5 and 25.</p>`) ||
+		strings.Index(page, `id="challenge-error"`) < strings.Index(page, `id="new-challenge"`) {
+		t.Error("bad challenge form: the error is not at the form")
 	}
 	if page := string(data); !strings.Contains(page, `name="boardSize" type="number" min="5" max="25" value="30"`) ||
 		!strings.Contains(page, `<option value="none" selected>`) || !strings.Contains(page, `<option value="white" selected>`) {

@@ -225,6 +225,8 @@ export class Board {
     this.confirmMove = "confirmMove" in opts ? !!opts.confirmMove : prefs.confirmMove;
     this.onClick = opts.onClick || null;
     this.onInvalid = opts.onInvalid || null;
+    /** onCandidate hears of the first tap's point (null once it is played or gone), to say "tap again". */
+    this.onCandidate = opts.onCandidate || null;
     this.label = opts.label || "Go board";
     this.colorNames = opts.colorNames || { black: "Black", white: "White" };
     this.id = `board${++boardCount}`;
@@ -279,8 +281,14 @@ export class Board {
           this.candidate = p;
           this.hoverPoint = p;
           this.drawHover();
+          if (this.onCandidate) {
+            this.onCandidate(p);
+          }
           return;
         }
+      }
+      if (this.candidate && this.onCandidate) {
+        this.onCandidate(null);
       }
       this.candidate = null;
       this.onClick(p);
@@ -439,6 +447,9 @@ export class Board {
       if (this.candidate && this.at(this.candidate.x, this.candidate.y) !== EMPTY) {
         this.candidate = null;
         this.hoverPoint = null;
+        if (this.onCandidate) {
+          this.onCandidate(null);
+        }
       }
     }
     if ("lastMove" in s) {

@@ -33,6 +33,15 @@ function start(root) {
   const baseTitle = document.title;
   /** announcement words the last move seen live, "" after a snapshot or a phase change. */
   let announcement = "";
+  /** tapHint asks for the second tap on a touch screen ("" when none is awaited). */
+  let tapHint = "";
+  /**
+   * proposalNote says what the opponent changed in the dead stones during
+   * counting ("" when they did not, or after a phase change).
+   */
+  let proposalNote = "";
+  /** toggling is set while the player's own change of the dead stones is under way. */
+  let toggling = false;
   /** @type {any} the last snapshot, kept current by events */
   let state = null;
   /** view is the move number shown in a replay, null for the live position. */
@@ -77,6 +86,12 @@ function start(root) {
     moveNumbers: prefs.stored ? prefs.moveNumbers : pref("tengen.numbers") === "1",
     onClick: clickPoint,
     onInvalid: showError,
+    onCandidate: (p) => {
+      tapHint = p ? format(T.tapAgain, pointName(p.x, p.y, size)) : "";
+      if (state) {
+        render();
+      }
+    },
     entry: { label: T.entryLabel, button: T.entryButton, invalid: T.entryInvalid },
   });
   // Conditional moves (room.js): planned on the board while the opponent is to move.
@@ -322,6 +337,7 @@ function start(root) {
         state.moves = state.moves || [];
         state.proposal = normaliseProposal(state.proposal);
         announcement = "";
+        proposalNote = "";
         if (bestRtt === Infinity && state.serverTime) {
           // Until the first pong, assume the snapshot took no time.
           offset = Date.parse(state.serverTime) - Date.now();
@@ -377,20 +393,25 @@ function start(root) {
         state.repetition = null;
         state.takeback = null;
         state.proposal = normaliseProposal(msg.proposal);
+        proposalNote = "";
         if (msg.game.status !== "finished") {
           announcement = "";
         }
         state.score = msg.score;
         render();
         break;
-      case "proposal":
+      case "proposal": {
         if (!state) {
           return;
         }
-        state.proposal = normaliseProposal(msg.proposal);
+        const next = normaliseProposal(msg.proposal);
+        proposalNote = toggling || !state.you ? "" : deadChange(state.proposal, next);
+        toggling = false;
+        state.proposal = next;
         state.score = msg.score;
         render();
         break;
+      }
       case "accepted":
         if (!state || !state.proposal || state.proposal.seq !== msg.seq) {
           resync();
@@ -486,6 +507,7 @@ function start(root) {
       send({ type: "move", seq: g.moveCount + 1, x: p.x, y: p.y });
     } else if (g.status === "scoring" && state.you) {
       if (board.at(p.x, p.y) !== EMPTY) {
+        toggling = true;
         send({ type: "toggle", x: p.x, y: p.y });
       }
     }
@@ -512,6 +534,26 @@ function start(root) {
       chosen.push(p);
     }
     render();
+  }
+
+  /**
+   * deadChange words what the opponent changed from one proposal to the
+   * next: the stones they marked dead, or alive again ("" for no change).
+   */
+  function deadChange(before, after) {
+    const key = ([x, y]) => `${x},${y}`;
+    const was = new Set(((before && before.dead) || []).map(key));
+    const now = new Set(after.dead.map(key));
+    const dead = after.dead.filter((p) => !was.has(key(p)));
+    const alive = ((before && before.dead) || []).filter((p) => !now.has(key(p)));
+    const name = ([x, y]) => pointName(x, y, size);
+    if (dead.length) {
+      return format(T.opponentMarkedDead, name(dead[0]), after.seq);
+    }
+    if (alive.length) {
+      return format(T.opponentMarkedAlive, name(alive[0]), after.seq);
+    }
+    return "";
   }
 
   /** announce words the last move for the status line (read out by screen readers). */
@@ -586,6 +628,9 @@ function start(root) {
     }
     if (g.status === "playing") {
       status.push(mine && g.toMove === you ? T.yourMove : format(T.toMove, colorName(T, g.toMove)));
+      if (tapHint && mine && g.toMove === you && view === null) {
+        status.push(tapHint);
+      }
       if (!mine) {
         status.push(T.spectating);
       }
@@ -661,6 +706,9 @@ function start(root) {
           ui.proposal.textContent = format(T.acceptedBy, p.seq, p.acceptedBy.map((c) => colorName(T, c)).join(", "));
         } else {
           ui.proposal.textContent = format(T.acceptedNone, p.seq);
+        }
+        if (proposalNote) {
+          ui.proposal.textContent = `${proposalNote} ${ui.proposal.textContent}`;
         }
       } else {
         ui.proposal.textContent = "";

@@ -18,6 +18,12 @@ export function initLobby() {
   if (!document.getElementById("lobby-challenges")) {
     return;
   }
+  // A refused challenge comes back as the lobby with the error at the
+  // form: show the form, not the top of the page.
+  const refused = document.getElementById("challenge-error");
+  if (refused) {
+    refused.scrollIntoView({ block: "center" });
+  }
   const known = new Set(gameIds(document));
   onSiteMessage((msg) => {
     if (msg.type === "lobby" && msg.html) {
