@@ -8,6 +8,7 @@
 // a browser notification.
 
 import { format } from "/static/js/texts.js";
+import { boardPrefs } from "/static/js/board.js";
 
 const handlers = new Set();
 let ws = null;
@@ -98,6 +99,15 @@ export function initSite() {
   });
 }
 
+/**
+ * soundOn tells whether notifications chime: as switched on this device,
+ * else as the settings page's sound option says.
+ */
+function soundOn() {
+  const here = localStorage.getItem("tengen.notifySound");
+  return here === null ? boardPrefs().sound : here === "on";
+}
+
 /** initBar wires the opt-in button and the sound switch. */
 function initBar(bar) {
   const enable = document.getElementById("notify-enable");
@@ -112,7 +122,7 @@ function initBar(bar) {
     });
   }
   const sound = document.getElementById("notify-sound");
-  sound.checked = localStorage.getItem("tengen.notifySound") === "on";
+  sound.checked = soundOn();
   sound.addEventListener("change", () => {
     localStorage.setItem("tengen.notifySound", sound.checked ? "on" : "off");
   });
@@ -172,7 +182,7 @@ function notify(bar, msg) {
     unseen++;
     showBadge();
   }
-  if (localStorage.getItem("tengen.notifySound") === "on") {
+  if (soundOn()) {
     beep();
   }
   if (document.hidden && "Notification" in window && Notification.permission === "granted") {
