@@ -244,6 +244,62 @@ func (s *Solver) Evaluate(c goban.Color) Result {
 	return Unknown
 }
 
+// Tempi says how far ahead side c must be to achieve its goal from the
+// current position with the side to move to play: the least n, at most max,
+// such that c's goal is achieved even when the opponent wins every ko, once
+// the opponent has passed n times in a row with c. It is 0 when Evaluate(c)
+// is Win, 1 for a direct ko that c takes first (c takes, and connects or
+// captures), and 2 or more for an approach ko (c needs n-1 approach moves
+// before its capture threatens anything). ok is false when no n up to max
+// suffices within the search bounds. With the opponent to move, the first of
+// its passes comes first.
+//
+// Evaluate alone cannot tell a direct ko from an approach ko: a ko master
+// wins both. A ten thousand year ko is one whose tempi are 2 or more for
+// both sides, so that whoever starts it gives the other a free move.
+func (s *Solver) Tempi(c goban.Color, max int) (n int, ok bool) {
+	for n := 0; n <= max; n++ {
+		if s.aheadBy(c, n) {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// aheadBy reports whether c achieves its goal unconditionally when the
+// opponent must pass its next n turns.
+func (s *Solver) aheadBy(c goban.Color, n int) bool {
+	if n == 0 {
+		return s.Prove(c, c.Opponent())
+	}
+	if s.Settled() {
+		return s.Captured() == (c != s.defender)
+	}
+	if s.toMove != c {
+		s.b.PlayPass()
+		s.toMove = c
+		win := s.aheadBy(c, n-1)
+		s.b.Undo()
+		s.toMove = c.Opponent()
+		return win
+	}
+	var buf [64]goban.Loc
+	for _, l := range s.moves(buf[:0], c, false) {
+		if l == goban.PassLoc {
+			continue
+		}
+		s.b.Play(l, c)
+		s.toMove = c.Opponent()
+		win := s.aheadBy(c, n)
+		s.b.Undo()
+		s.toMove = c
+		if win {
+			return true
+		}
+	}
+	return false
+}
+
 // Prove reports whether prover achieves its goal from the current position
 // with the side to move to play, when master may retake kos at once (use
 // goban.Empty for nobody). The prover of the defender's colour wants the
