@@ -9,11 +9,9 @@ import (
 	"tengen/goban"
 )
 
-// parse reads a test diagram: X and O are stones outside the region, x and o
-// stones on points of the region (where a move may be played once they are
-// captured), '.' an empty point of the region, ',' an empty point outside it
-// (where nobody plays, so that the walls around a problem keep their
-// liberties).
+// parse reads a test diagram: X and O are stones, '.' an empty point of the
+// region, ',' an empty point outside it (where nobody plays, so that the
+// walls around a problem keep their liberties).
 func parse(t testing.TB, diagram string) (*goban.Board, []goban.Point) {
 	t.Helper()
 	b, err := goban.ParseBoard(diagram)
@@ -28,7 +26,7 @@ func parse(t testing.TB, diagram string) (*goban.Board, []goban.Point) {
 			continue
 		}
 		for x, r := range line {
-			if r == '.' || r == 'x' || r == 'o' {
+			if r == '.' {
 				region = append(region, goban.Point{X: x, Y: y})
 			}
 		}
@@ -97,14 +95,26 @@ O O O , , ,`
 	// In the solver's terms both sides to move get Ko (each wins as ko
 	// master, neither without), and passing keeps the Ko.
 	tenThousandYearKo = `
-. o x . . O X ,
-O x x x x O X ,
+. O X . . O X ,
+O X X X X O X ,
 O O O O O O X ,
 . X X X X X X ,
 X X , , , , , ,`
-	// H Dia. 10, P §7: Black's chain and White's two stones share the
-	// free points; whoever plays there first is captured.
+	// A seki after H Dia. 10 and P §7: Black's chain and White's stones
+	// share the two free points; whoever plays there first is captured.
+	// White has three stones, not the two of goban's reconstruction of
+	// Dia. 10: with two, White sacrifices three stones by playing in,
+	// Black's capture leaves a straight three, and White kills at its
+	// middle. Here Black's capture of four leaves a straight four.
 	seki = `
+O O O O O O O ,
+X X X X X X O ,
+. O O O . X O ,`
+	// The same with two white stones is no seki: White plays in at (3,2),
+	// Black captures three stones at (0,2), and White kills at (2,2), the
+	// middle of the straight three. (Reading this needs the points of
+	// captured stones to be playable.)
+	falseSeki = `
 O O O O O O ,
 X X X X X O ,
 . O O . X O ,`
@@ -134,10 +144,18 @@ func TestShapes(t *testing.T) {
 		{"bent four in the corner, White to play lives", bentFour, goban.Point{X: 1, Y: 1}, goban.White, Win, nil},
 		{"L group, White kills", lGroup, goban.Point{X: 1, Y: 1}, goban.White, Win, nil},
 		{"seki, Black must not play in", seki, goban.Point{X: 0, Y: 1}, goban.Black, Win,
-			map[string]Result{"pass": Win, "(0,2)": Fail, "(3,2)": Fail}},
+			map[string]Result{"pass": Win, "(0,2)": Fail, "(4,2)": Fail}},
 		{"seki, White must not play in", seki, goban.Point{X: 1, Y: 2}, goban.White, Win,
-			map[string]Result{"pass": Win, "(0,2)": Fail, "(3,2)": Fail}},
+			map[string]Result{"pass": Win, "(0,2)": Fail, "(4,2)": Fail}},
+		// White's sacrifice does not kill either: Black's capture of four
+		// stones leaves Black a straight four.
+		{"seki, White cannot kill", seki, goban.Point{X: 0, Y: 1}, goban.White, Fail,
+			map[string]Result{"(4,2)": Fail}},
 		{"seki, Black cannot kill", seki, goban.Point{X: 1, Y: 2}, goban.Black, Fail, nil},
+		{"two stones, White kills by a sacrifice", falseSeki, goban.Point{X: 0, Y: 1}, goban.White, Win,
+			map[string]Result{"(3,2)": Win, "(0,2)": Win, "pass": Win}},
+		{"two stones, Black cannot live", falseSeki, goban.Point{X: 0, Y: 1}, goban.Black, Fail,
+			map[string]Result{"pass": Fail}},
 		{"ten thousand year ko, Black to kill", tenThousandYearKo, goban.Point{X: 0, Y: 1}, goban.Black, Ko,
 			map[string]Result{"(0,0)": Ko, "(0,3)": Ko, "(4,0)": Fail, "(3,0)": Fail, "pass": Ko}},
 		{"ten thousand year ko, White to live", tenThousandYearKo, goban.Point{X: 0, Y: 1}, goban.White, Ko,
@@ -223,8 +241,8 @@ func TestPlayOutsideRegion(t *testing.T) {
 	if err := s.Play(goban.Point{X: 5, Y: 3}, false); err == nil {
 		t.Error("a move outside the region was played")
 	}
-	if err := s.Play(goban.Point{X: 3}, false); !errors.Is(err, ErrPosition) {
-		t.Errorf("a move on a stone outside the region: %v", err)
+	if err := s.Play(goban.Point{X: 3}, false); !errors.Is(err, goban.ErrOccupied) {
+		t.Errorf("a move on a stone of the wall: %v", err)
 	}
 	if err := s.Play(goban.Point{X: 1}, false); err != nil {
 		t.Fatal(err)
