@@ -277,20 +277,21 @@ func (s *Solver) Evaluate(c goban.Color) Result {
 }
 
 // Tempi says how far ahead side c must be to achieve its goal from the
-// current position with the side to move to play: the least n, at most max,
+// current position with the side to move to play: the least n, at most limit,
 // such that c's goal is achieved even when the opponent wins every ko, once
 // the opponent has passed n times in a row with c. It is 0 when Evaluate(c)
 // is Win, 1 for a direct ko that c takes first (c takes, and connects or
 // captures), and 2 or more for an approach ko (c needs n-1 approach moves
-// before its capture threatens anything). ok is false when no n up to max
+// before its capture threatens anything). ok is false when no n up to limit
 // suffices within the search bounds. With the opponent to move, the first of
 // its passes comes first.
 //
 // Evaluate alone cannot tell a direct ko from an approach ko: a ko master
-// wins both. A ten thousand year ko is one whose tempi are 2 or more for
-// both sides, so that whoever starts it gives the other a free move.
-func (s *Solver) Tempi(c goban.Color, max int) (n int, ok bool) {
-	for n := 0; n <= max; n++ {
+// wins both. In the ten thousand year ko of the tests, for example, Evaluate
+// says Ko for both sides, and Tempi says 2 for the side that can take the
+// ko: its capture is no threat until it has also filled an outside liberty.
+func (s *Solver) Tempi(c goban.Color, limit int) (n int, ok bool) {
+	for n := 0; n <= limit; n++ {
 		if s.aheadBy(c, n) {
 			return n, true
 		}
