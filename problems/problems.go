@@ -6,7 +6,8 @@
 //
 //	TG  the goal: kill, live, capture or save
 //	LV  the level, a kyu grade such as 25k
-//	RG  the region: the empty points where moves may be played
+//	RG  the region: the empty points where moves may be played (the
+//	    points of stones, too, once the stones are captured)
 //	KR  "ko" when a ko is the best result and counts as solved
 //
 // and MA marks a stone of the target group. C holds the English text and CD

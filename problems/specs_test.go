@@ -132,13 +132,15 @@ X X X , , ,
 . X O O O ,
 . X O , , ,
 O O O , , ,`},
-	// Seki is life, too.
+	// Seki is life, too. White has three stones inside: with two, White
+	// would sacrifice three by filling a free point, and Black's capture
+	// would leave a straight three that White kills at its middle.
 	{id: "p033", level: "20k", goal: "live", diagram: `
-O O O O O O ,
-x X X X X O ,
-. O O . X O ,
-X X X X X O ,
-O O O O O O ,`},
+O O O O O O O ,
+x X X X X X O ,
+. O O O . X O ,
+X X X X X X O ,
+O O O O O O O ,`},
 	// Snapback on the side.
 	{id: "p040", level: "20k", goal: "capture", diagram: `
 , X . . X ,
