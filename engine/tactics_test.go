@@ -126,15 +126,15 @@ var tactics = []tactic{
 	},
 	{
 		// The seki of Hebsacker's Dia. 10 (goban/seeds_test.go): whoever
-		// plays on A1 or D1 first loses the own chain.
+		// plays on A1 or E1 first loses the own chain.
 		name:    "do not break a seki (Black)",
 		diagram: diaSeki,
-		toMove:  goban.Black, komi: 0.5, avoid: []string{"A1", "D1"},
+		toMove:  goban.Black, komi: 0.5, avoid: []string{"A1", "E1"},
 	},
 	{
 		name:    "do not break a seki (White)",
 		diagram: diaSeki,
-		toMove:  goban.White, komi: 0.5, avoid: []string{"A1", "D1"},
+		toMove:  goban.White, komi: 0.5, avoid: []string{"A1", "E1"},
 	},
 	{
 		// White's cutting stones E5 and D4 keep Black's bottom group,
@@ -189,13 +189,13 @@ const (
 		. O . O X . X O .
 		. . . O X X X O .`
 	diaSeki = `
-		. . . . . . .
-		. . . . . . .
-		. . . . . . .
-		. . . . . . .
-		O O O O O O .
-		X X X X X O .
-		. O O . X O .`
+		. . . . . . . .
+		. . . . . . . .
+		. . . . . . . .
+		. . . . . . . .
+		O O O O O O O .
+		X X X X X X O .
+		. O O O . X O .`
 )
 
 func TestTactics(t *testing.T) {

@@ -158,14 +158,16 @@ O O O O . . .
 . . . . . . .
 . . . . . . .`
 
-	// H Dia. 10, P §7: a black chain enclosed by White holds two white
-	// stones and the two shared free points A1 and D1.
+	// H Dia. 10, P §7: a black chain enclosed by White holds three white
+	// stones and the two shared free points A1 and E1. (With only two
+	// white stones inside it is no seki: White fills, gives up three
+	// stones and kills the straight three left; see tsumego's tests.)
 	diaSeki = `
-. . . . . . .
-. . . . . . .
-O O O O O O .
-X X X X X O .
-. O O . X O .`
+. . . . . . . .
+. . . . . . . .
+O O O O O O O .
+X X X X X X O .
+. O O O . X O .`
 
 	// J89 Art. 8: seki in which each side also has one eye (A1 black, E1
 	// white) and C1 is shared.
@@ -441,11 +443,11 @@ X X X O . .
 		},
 		{
 			name: "seki, Black moves first and dies", source: "H Dia. 10; P §7 Fig. 25", rules: "japanese",
-			toMove: goban.Black, diagram: diaSeki, steps: []step{{move: "B A1"}, {move: "W D1", caps: 7}},
+			toMove: goban.Black, diagram: diaSeki, steps: []step{{move: "B A1"}, {move: "W E1", caps: 8}},
 		},
 		{
 			name: "seki, White moves first and dies", source: "H Dia. 10; P §7 Fig. 25", rules: "japanese",
-			toMove: goban.White, diagram: diaSeki, steps: []step{{move: "W A1"}, {move: "B D1", caps: 3}},
+			toMove: goban.White, diagram: diaSeki, steps: []step{{move: "W A1"}, {move: "B E1", caps: 4}},
 		},
 		{
 			name: "seki with eyes, Black fills the shared point", source: "J89 Art. 8", rules: "japanese",
@@ -612,12 +614,12 @@ func TestSeedScores(t *testing.T) {
 	}{
 		{
 			name: "seki scores nothing", source: "H Dia. 10; P §7", rules: "japanese", diagram: diaSeki,
-			black: side{0, 0, 6}, white: side{17, 0, 10}, blackTotal: 0, whiteTotal: 17, result: "W+17",
-			seki: []string{"A2", "E1", "B1", "C1"},
+			black: side{0, 0, 7}, white: side{19, 0, 12}, blackTotal: 0, whiteTotal: 19, result: "W+19",
+			seki: []string{"A2", "F1", "B1", "C1"},
 		},
 		{
 			name: "seki under area scoring", source: "H Dia. 10; KataGo chinese", rules: "chinese", diagram: diaSeki,
-			black: side{0, 0, 6}, white: side{17, 0, 10}, blackTotal: 6, whiteTotal: 27, result: "W+21",
+			black: side{0, 0, 7}, white: side{19, 0, 12}, blackTotal: 7, whiteTotal: 31, result: "W+24",
 		},
 		{
 			name: "eyes in seki are no territory", source: "J89 Art. 8; Jasiek (Seki-Stellungen ohne Gebiet)",
@@ -723,13 +725,13 @@ func TestSeedSekiStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []string{"A2", "E2", "E1", "B1", "C1"} {
+	for _, v := range []string{"A2", "F2", "F1", "B1", "C1", "D1"} {
 		p, _, _ := goban.ParseVertex(v, b.Width(), b.Height())
 		if st[p] != goban.Seki {
 			t.Errorf("%s: %v, want seki", v, st[p])
 		}
 	}
-	for _, v := range []string{"A3", "F1"} {
+	for _, v := range []string{"A3", "G1"} {
 		p, _, _ := goban.ParseVertex(v, b.Width(), b.Height())
 		if st[p] != goban.Alive {
 			t.Errorf("%s: %v, want alive", v, st[p])

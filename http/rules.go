@@ -163,7 +163,7 @@ var glossary = []glossaryTerm{
 	{ID: "kyu"},
 	{ID: "liberty", Board: []string{".....", ".....", "..X..", ".....", "....."}},
 	{ID: "nigiri"},
-	{ID: "seki", Board: []string{".......", ".......", "OOOOOO.", "XXXXXO.", ".OO.XO."}},
+	{ID: "seki", Board: []string{"........", "........", "OOOOOOO.", "XXXXXXO.", ".OOO.XO."}},
 	{ID: "sente"},
 	{ID: "shicho", Board: []string{".......", ".......", "...X...", "..XO...", "....X..", ".......", "......."}},
 	{ID: "tengen"},

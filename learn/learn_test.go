@@ -59,9 +59,9 @@ func TestLessonSteps(t *testing.T) {
 		// H Dia. 10: the stones in seki; whoever fills a shared point first
 		// is captured.
 		"seki": {
-			{right: []string{"A2", "B1", "B2", "C1", "C2", "D2", "E1", "E2"}, wrong: "A3", wrongReason: "extra"},
-			{right: []string{"D1"}, wrong: "G1", wrongReason: "noCapture"},
-			{right: []string{"A1"}, wrong: "G1", wrongReason: "noCapture"},
+			{right: []string{"A2", "B1", "B2", "C1", "C2", "D1", "D2", "E2", "F1", "F2"}, wrong: "A3", wrongReason: "extra"},
+			{right: []string{"E1"}, wrong: "H1", wrongReason: "noCapture"},
+			{right: []string{"A1"}, wrong: "H1", wrongReason: "noCapture"},
 		},
 		"ladder": {
 			{right: []string{"E6"}, wrong: "D5", wrongReason: "escapes"},

@@ -119,11 +119,11 @@ X X X O . .
 . X . X O .`)
 	// H Dia. 10, P §7 Fig. 25: seki.
 	diaSeki = dia(`
-. . . . . . .
-. . . . . . .
-O O O O O O .
-X X X X X O .
-. O O . X O .`)
+. . . . . . . .
+. . . . . . . .
+O O O O O O O .
+X X X X X X O .
+. O O O . X O .`)
 	// A ladder: White's stone runs toward the empty corner.
 	diaLadder = dia(`
 . . . . . . . . .
@@ -211,7 +211,7 @@ var lessons = []Lesson{
 	{ID: "seki", Terms: []string{"seki", "dame"}, Steps: []Step{
 		{Board: diaSeki, ToPlay: black, Kind: MarkKind, Goal: SekiStones},
 		{Board: diaSeki, Moves: []string{"B A1"}, ToPlay: white, Kind: PlayKind, Goal: Capture, Target: "A2"},
-		{Board: diaSeki, Moves: []string{"W D1"}, ToPlay: black, Kind: PlayKind, Goal: Capture, Target: "B1"},
+		{Board: diaSeki, Moves: []string{"W E1"}, ToPlay: black, Kind: PlayKind, Goal: Capture, Target: "B1"},
 	}},
 	{ID: "ladder", Terms: []string{"shicho", "geta", "tesuji"}, Steps: []Step{
 		{Board: diaLadder, ToPlay: black, Kind: PlayKind, Goal: Ladder, Target: "D6"},
