@@ -105,10 +105,15 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	challengeTTL := fs.Duration("challenge-ttl", envDuration("CHALLENGE_TTL", tengen.DefaultChallengeTTL), "how long a challenge stays open before it expires; 0 keeps challenges open until withdrawn (env TENGEN_CHALLENGE_TTL)")
 	abandonAfter := fs.Duration("abandon-bot-games-after", envDuration("ABANDON_BOT_GAMES_AFTER", play.DefaultAbandonAfter), "end a game without time limit against a bot after this long without a move; 0 never ends them (env TENGEN_ABANDON_BOT_GAMES_AFTER)")
 	botTakeback := fs.String("bot-takeback", envOr("BOT_TAKEBACK", "accept"), "how Tengen's engine bots answer takeback requests: accept or decline (env TENGEN_BOT_TAKEBACK; external engines: declineTakeback in the bots file)")
+	// The rate limits per client address; a load test from this machine
+	// (tengen load --url) raises them, see docs/OPERATIONS.md.
+	loginBurst := fs.Int("login-burst", envInt("LOGIN_BURST", 20), "logins and sign-ups one client address may make at once before the rate limit (env TENGEN_LOGIN_BURST)")
+	challengeBurst := fs.Int("challenge-burst", envInt("CHALLENGE_BURST", 20), "challenges one client address may create at once before the rate limit (env TENGEN_CHALLENGE_BURST)")
+	maxSockets := fs.Int("max-sockets-per-address", envInt("MAX_SOCKETS_PER_ADDRESS", 32), "game WebSockets one client address may hold open (env TENGEN_MAX_SOCKETS_PER_ADDRESS)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *botTakeback != "accept" && *botTakeback != "decline" {
+	if fs.NArg() > 0 || *loginBurst < 1 || *challengeBurst < 1 || *maxSockets < 1 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *botTakeback != "accept" && *botTakeback != "decline" {
 		fs.Usage()
 		return errUsage
 	}
@@ -162,6 +167,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		BotMoveTime:  *botMoveTime,
 		Admin:        *admin,
 		ChallengeTTL: *challengeTTL,
+
+		LoginBurst:           *loginBurst,
+		ChallengeBurst:       *challengeBurst,
+		MaxSocketsPerAddress: *maxSockets,
 
 		AbandonBotGamesAfter:      *abandonAfter,
 		EngineBotsDeclineTakeback: *botTakeback == "decline",

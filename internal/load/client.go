@@ -420,11 +420,14 @@ func (t *table) play(ctx context.Context, r *runner, first time.Time, interval t
 			g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MoveResign})
 			g.ended = true
 			r.done(g)
-			if err := t.start(ctx, r); err != nil {
-				if ctx.Err() == nil {
-					r.fail(err)
-				}
-				t.cur = nil
+			t.cur = nil
+			if ctx.Err() != nil {
+				return
+			}
+			// Not ctx: a start cut short would leave a challenge or a game
+			// without players behind.
+			if err := t.start(context.Background(), r); err != nil {
+				r.fail(err)
 				return
 			}
 		}
@@ -447,6 +450,8 @@ func (r *runner) done(g *gameRun) {
 // left with no live game of the run, and closes every socket.
 func (r *runner) cleanup() {
 	ctx := context.Background()
+	var resigned atomic.Int64
+	defer func() { r.res.EndResigned = int(resigned.Load()) }()
 	parallel(ctx, len(r.tables), func(i int) error {
 		t := r.tables[i]
 		if g := t.cur; g != nil {
@@ -457,6 +462,7 @@ func (r *runner) cleanup() {
 			} else {
 				g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MoveResign})
 				g.ended = true
+				resigned.Add(1)
 			}
 			r.done(g)
 			t.cur = nil

@@ -117,6 +117,9 @@ type Result struct {
 	// included; Verified the games whose stored moves matched the moves
 	// acknowledged (checked after the run through the API).
 	GamesPlayed, Verified int
+	// EndResigned counts the games resigned at the end of the run (not
+	// part of Moves).
+	EndResigned int
 	// Errors counts refused moves, broken sockets and mismatches; a sound
 	// run has none. FirstError is the first of them.
 	Errors     int
