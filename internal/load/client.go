@@ -404,9 +404,6 @@ func (t *table) play(ctx context.Context, r *runner, first time.Time, interval t
 			msg = fmt.Appendf(nil, `{"type":"resign","id":"%s","seq":%d}`, id, seq)
 		}
 		sent := time.Now()
-		if sent.Sub(next) > interval/2 {
-			t.late++
-		}
 		g.sent[seq].Store(sent.UnixNano())
 		if err := g.send(c, msg, id); err != nil {
 			r.fail(err)
@@ -433,6 +430,7 @@ func (t *table) play(ctx context.Context, r *runner, first time.Time, interval t
 		}
 		next = next.Add(interval)
 		if now := time.Now(); next.Before(now) {
+			t.late++
 			next = now // behind: no burst to catch up
 		}
 	}

@@ -110,8 +110,8 @@ type Result struct {
 	// event of it.
 	Spectator Latency
 	// Late counts moves sent later than their slot of Rate because the
-	// previous move of their game was still unacknowledged: a saturated
-	// server.
+	// previous move of their game was acknowledged after that slot: the
+	// server did not keep up with the offered rate.
 	Late int
 	// GamesPlayed counts the games played, those replaced after MaxMoves
 	// included; Verified the games whose stored moves matched the moves
