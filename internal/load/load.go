@@ -23,6 +23,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"sync"
@@ -132,6 +133,12 @@ type Result struct {
 	RSS, PeakRSS   int64
 	LoadAvgAtStart string
 	LoadAvgAtEnd   string
+	// MachineCores is the CPU time the whole machine spent busy per wall
+	// second of Elapsed (Linux): this run, a PostgreSQL server, and
+	// whatever else runs there.
+	MachineCores float64
+	// CPUs is the number of CPUs of the machine.
+	CPUs int
 }
 
 // Latency summarises a set of latencies.
@@ -172,7 +179,8 @@ func (r Result) Report(w io.Writer) {
 		fmt.Fprintf(w, "server: CPU %.1f s (%.2f cores), RSS %d MiB at the end, peak %d MiB\n", r.CPU.Seconds(), r.CPUCores, r.RSS>>20, r.PeakRSS>>20)
 	}
 	if r.LoadAvgAtStart != "" {
-		fmt.Fprintf(w, "load average: %s at the start, %s at the end\n", r.LoadAvgAtStart, r.LoadAvgAtEnd)
+		fmt.Fprintf(w, "machine: %d CPUs, %.2f cores busy (everything on it), load average %s at the start, %s at the end\n",
+			r.CPUs, r.MachineCores, r.LoadAvgAtStart, r.LoadAvgAtEnd)
 	}
 	fmt.Fprintf(w, "games played %d, verified in storage %d, errors %d\n", r.GamesPlayed, r.Verified, r.Errors)
 	if r.FirstError != "" {
@@ -323,6 +331,7 @@ func (r *runner) measure(ctx context.Context, pid int) {
 			defer pprof.StopCPUProfile()
 		}
 	}
+	machine0 := machineCPU()
 	start := time.Now()
 	end := start.Add(r.cfg.Duration)
 	rctx, cancel := context.WithDeadline(ctx, end)
@@ -352,6 +361,10 @@ func (r *runner) measure(ctx context.Context, pid int) {
 		res.CPUCores = s.cpu.Seconds() / res.Elapsed.Seconds()
 	}
 	res.LoadAvgAtEnd = loadAvg()
+	if m := machineCPU(); m > 0 {
+		res.MachineCores = (m - machine0).Seconds() / res.Elapsed.Seconds()
+	}
+	res.CPUs = runtime.NumCPU()
 
 	var ack, spec []time.Duration
 	for _, t := range r.tables {

@@ -116,3 +116,30 @@ func loadAvg() string {
 	}
 	return strings.Join(f[:3], " ")
 }
+
+// machineCPU returns the CPU time the whole machine has spent busy (every
+// state of /proc/stat's first line but idle and iowait), summed over its
+// CPUs; 0 when unknown.
+func machineCPU() time.Duration {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 5 || f[0] != "cpu" {
+		return 0
+	}
+	var busy int64
+	for i, v := range f[1:] {
+		if i == 3 || i == 4 { // idle, iowait
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0
+		}
+		busy += n
+	}
+	return time.Duration(busy) * time.Second / clockTicks
+}
