@@ -493,16 +493,6 @@ func (r *runner) cleanup() {
 	})
 }
 
-// closeAll closes every socket after a failed setup.
-func (r *runner) closeAll() {
-	for _, t := range r.tables {
-		if t.cur != nil {
-			t.cur.close()
-		}
-		t.stopSpectators()
-	}
-}
-
 // verify reads every game of the run back through the API and checks that
 // the server stored exactly the moves it acknowledged.
 func (r *runner) verify(ctx context.Context) {

@@ -273,7 +273,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	r := newRunner(cfg, res)
 	if err := r.setup(ctx); err != nil {
-		r.closeAll()
+		r.cleanup() // resigns the games that started
 		return nil, fmt.Errorf("load: setup: %w", err)
 	}
 	r.measure(ctx, pid)

@@ -16,13 +16,12 @@ const clockTicks = 100
 // peak) and its CPU time at the start and the end, from /proc (Linux; on
 // other systems it measures nothing).
 type procSampler struct {
-	pid      int
-	cpu0     time.Duration
-	done     chan struct{}
-	wg       sync.WaitGroup
-	mu       sync.Mutex // guards peak
-	peak     int64
-	finished procSample
+	pid  int
+	cpu0 time.Duration
+	done chan struct{}
+	wg   sync.WaitGroup
+	mu   sync.Mutex // guards peak
+	peak int64
 }
 
 type procSample struct {
