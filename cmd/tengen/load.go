@@ -25,7 +25,7 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	syncMode := fs.String("synchronous", "", "SQLite synchronous setting of the in-process server: FULL (default) or NORMAL")
 	games := fs.Int("games", 1000, "live games played at once")
 	spectators := fs.Int("spectators", -1, "anonymous spectator WebSockets, spread over the games (default: one per game)")
-	players := fs.Int("players", 0, "accounts registered; game i is played by players 2i and 2i+1 modulo this (default 2×games)")
+	players := fs.Int("players", 0, "accounts registered, at least 4; game i is played by players 2i and 2i+1 modulo this (default 2×games)")
 	rate := fs.Float64("rate", 2000, "moves per second offered in total, spread over the games")
 	duration := fs.Duration("duration", time.Minute, "how long moves are played; setup and cleanup come on top")
 	boardSize := fs.Int("board-size", 19, "board size of the games")

@@ -54,7 +54,7 @@ type Config struct {
 	// over the games round-robin (zero: none).
 	Spectators int
 	// Players is the number of accounts registered; game i is played by
-	// players 2i and 2i+1 modulo Players (default 2×Games, at least 2).
+	// players 2i and 2i+1 modulo Players (default 2×Games, but at least 4; fewer than 4 are refused).
 	Players int
 	// Rate is the total rate of moves offered, per second, spread evenly
 	// over the games (default 2,000). Each game has one move in flight at a
@@ -193,7 +193,7 @@ func (c *Config) defaults() error {
 		c.Games = 1000
 	}
 	if c.Players == 0 {
-		c.Players = 2 * c.Games
+		c.Players = max(2*c.Games, 4)
 	}
 	if c.Rate == 0 {
 		c.Rate = 2000
@@ -218,8 +218,10 @@ func (c *Config) defaults() error {
 		return errors.New("games must be at least 1")
 	case c.Spectators < 0:
 		return errors.New("spectators must not be negative")
-	case c.Players < 2:
-		return errors.New("players must be at least 2")
+	case c.Players < 4:
+		// With two, one player would open a challenge in every game being
+		// started at once and meet the server's limit of open challenges.
+		return errors.New("players must be at least 4")
 	case c.Rate < 0:
 		return errors.New("rate must not be negative")
 	case c.Duration < 0:
