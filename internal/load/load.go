@@ -121,6 +121,9 @@ type Result struct {
 	// EndResigned counts the games resigned at the end of the run (not
 	// part of Moves).
 	EndResigned int
+	// Interrupted tells that the run was stopped (its context ended)
+	// before Duration was over.
+	Interrupted bool
 	// Errors counts refused moves, broken sockets and mismatches; a sound
 	// run has none. FirstError is the first of them.
 	Errors     int
@@ -173,6 +176,9 @@ func (r Result) Report(w io.Writer) {
 	}
 	fmt.Fprintf(w, "games %d, spectators %d, players %d, offered %.0f moves/s, %s\n", r.Games, r.Spectators, r.Players, r.Rate, where)
 	fmt.Fprintf(w, "durable moves: %d in %.1f s = %.0f moves/s (late sends: %d)\n", r.Moves, r.Elapsed.Seconds(), r.MovesPerSecond, r.Late)
+	if r.Interrupted {
+		fmt.Fprintln(w, "interrupted before the end of the duration")
+	}
 	fmt.Fprintf(w, "move → ok:         %s\n", r.Ack)
 	fmt.Fprintf(w, "move → spectator:  %s\n", r.Spectator)
 	if r.CPU > 0 || r.RSS > 0 {
@@ -279,8 +285,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("load: setup: %w", err)
 	}
 	r.measure(ctx, pid)
+	res.Interrupted = ctx.Err() != nil
+	// Cleaning up and checking run to their end even after an interrupt:
+	// they leave no live game behind and take a few seconds.
 	r.cleanup()
-	r.verify(ctx)
+	r.verify(context.Background())
 	return res, nil
 }
 
