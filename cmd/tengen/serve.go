@@ -108,10 +108,16 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	botTakeback := fs.String("bot-takeback", envOr("BOT_TAKEBACK", "accept"), "how Tengen's engine bots answer takeback requests: accept or decline (env TENGEN_BOT_TAKEBACK; external engines: declineTakeback in the bots file)")
 	maxReviews := fs.Int("max-reviews", envInt("MAX_REVIEWS", 500), "reviews one user may keep (env TENGEN_MAX_REVIEWS)")
 	reviewMiB := fs.Int("review-mib", envInt("REVIEW_MIB", 50), "MiB of game records one user may keep in reviews (env TENGEN_REVIEW_MIB)")
+	// The rate limits per client address; a load test from this machine
+	// (tengen load --url) raises them, see docs/OPERATIONS.md.
+	loginBurst := fs.Int("login-burst", envInt("LOGIN_BURST", 20), "logins and sign-ups one client address may make at once before the rate limit (env TENGEN_LOGIN_BURST)")
+	challengeBurst := fs.Int("challenge-burst", envInt("CHALLENGE_BURST", 20), "challenges one client address may create at once before the rate limit (env TENGEN_CHALLENGE_BURST)")
+	maxSockets := fs.Int("max-sockets-per-address", envInt("MAX_SOCKETS_PER_ADDRESS", 64), "WebSockets (game, site and review pages) one client address may hold open (env TENGEN_MAX_SOCKETS_PER_ADDRESS)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 || *abandonAfter < 0 || *challengeAbsence < 0 || *botTakeback != "accept" && *botTakeback != "decline" ||
+	if fs.NArg() > 0 || *loginBurst < 1 || *challengeBurst < 1 || *maxSockets < 1 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 ||
+		*abandonAfter < 0 || *challengeAbsence < 0 || *botTakeback != "accept" && *botTakeback != "decline" ||
 		*maxReviews < 1 || *reviewMiB < 1 {
 		fs.Usage()
 		return errUsage
@@ -170,6 +176,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Admin:            *admin,
 		ChallengeTTL:     *challengeTTL,
 		ChallengeAbsence: *challengeAbsence,
+
+		LoginBurst:           *loginBurst,
+		ChallengeBurst:       *challengeBurst,
+		MaxSocketsPerAddress: *maxSockets,
 
 		AbandonBotGamesAfter:      *abandonAfter,
 		EngineBotsDeclineTakeback: *botTakeback == "decline",
