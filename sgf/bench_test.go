@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -110,6 +111,30 @@ func BenchmarkFormat(b *testing.B) {
 	for b.Loop() {
 		if _, err := c.Format(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckManyVariations checks a record of 20,000 one-move
+// variations after four moves. The copies of the game it makes are the
+// same in number as before the waiting variations shared one copy, but
+// they are no longer alive at once: the peak memory of such a record is
+// measured with /usr/bin/time in docs/PERFORMANCE.md ("SGF").
+func BenchmarkCheckManyVariations(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("(;FF[4]GM[1]SZ[19];B[pd];W[dp];B[pp];W[dd]")
+	const letters = "abcdefghijklmnopqrs"
+	for i := range 20000 {
+		fmt.Fprintf(&sb, "(;B[%c%c])", letters[i%19], letters[i/19%19])
+	}
+	sb.WriteString(")")
+	data := []byte(sb.String())
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		// The variations repeat points of the main line: each is an error.
+		if r := Check(data, Options{}); r.Collection == nil || len(r.Errors) == 0 {
+			b.Fatalf("check: %d errors", len(r.Errors))
 		}
 	}
 }

@@ -405,35 +405,58 @@ func ReplayAll(root *Node, opt ReplayOptions) (GameInfo, []*MoveError, ErrorList
 		errs = append(errs, asError(root, err))
 		return rp.info, illegal, warnings, errs
 	}
+	// An item is a node to apply to its position, or, with from > 0, the
+	// children from..end of n still waiting, with pos a copy of the position
+	// after n that they branch from. Waiting children share that one copy
+	// and each takes its own only when its turn comes, so the copies alive
+	// at once grow with the depth of the branching, not with the number of
+	// variations (a file of many one-move variations would otherwise hold a
+	// copy of the game for each at once).
 	type item struct {
-		n   *Node
-		pos *position
+		n    *Node
+		pos  *position
+		from int
 	}
-	stack := []item{{root, pos}}
-	// A clone copies the game's history, so a tree that branches at every
-	// one of many moves would cost quadratic time; past the budget only
-	// first children are followed.
+	stack := []item{{root, pos, 0}}
 	budget := cloneBudget
+	// spend charges one more clone of pos and reports whether the budget
+	// allows it, warning at child the first time it does not. A clone
+	// copies the game's history, so a tree that branches at every one of
+	// many moves would cost quadratic time; past the budget only first
+	// children are followed.
+	spend := func(pos *position, child *Node) bool {
+		budget -= pos.moves + 1
+		if budget < 0 {
+			if budget+pos.moves+1 >= 0 { // the first time only
+				warnings.Add(child.Pos, "too many variations to check them all: the rest of the tree is checked along first variations only")
+			}
+			return false
+		}
+		return true
+	}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if it.from > 0 {
+			child, p := it.n.Children[it.from], it.pos
+			if it.from+1 < len(it.n.Children) {
+				if spend(it.pos, it.n.Children[it.from+1]) {
+					stack = append(stack, item{it.n, it.pos, it.from + 1})
+					p = it.pos.clone()
+				}
+			}
+			stack = append(stack, item{child, p, 0})
+			continue
+		}
 		if err := rp.apply(it.pos, it.n); err != nil {
 			errs = append(errs, asError(it.n, err))
 			continue
 		}
-		for i := len(it.n.Children) - 1; i >= 0; i-- {
-			p := it.pos
-			if i > 0 {
-				budget -= it.pos.moves + 1
-				if budget < 0 {
-					if budget+it.pos.moves+1 >= 0 { // the first time only
-						warnings.Add(it.n.Children[i].Pos, "too many variations to check them all: the rest of the tree is checked along first variations only")
-					}
-					continue
-				}
-				p = it.pos.clone()
-			}
-			stack = append(stack, item{it.n.Children[i], p})
+		if len(it.n.Children) > 1 && spend(it.pos, it.n.Children[1]) {
+			stack = append(stack, item{it.n, it.pos.clone(), 1})
+		}
+		if len(it.n.Children) > 0 {
+			stack = append(stack, item{it.n.Children[0], it.pos, 0})
 		}
 	}
 	return rp.info, illegal, warnings, errs
