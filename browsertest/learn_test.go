@@ -130,6 +130,8 @@ func TestAtariGoFromLesson(t *testing.T) {
 		t.Fatalf("game %d: %+v", id, st.Game)
 	}
 	p := emptyPoint(t, st)
+	// The page takes clicks once its socket has brought the game.
+	ada.waitFor("the game over the socket", `document.getElementById("status").textContent.includes("Your move")`)
 	ada.clickPoint(p.X, p.Y)
 	ada.waitMoves(2)
 	if st = s.gameState(t, id); st.Moves[1].Color != goban.White {
