@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+
+	"tengen/goban"
+)
+
+// TestEyeless: a chain whose group has no eye space of its own is dead
+// unless the playouts clearly keep it alive. Every point's ownership is
+// +0.5 here (Black owns the board a little), so each White chain is a
+// candidate and no Black chain is. White's wall on the fifth line, in two
+// chains that the tiger's mouth E5 joins, has an eye at G4 (next to the
+// stone G3); the stone E6 hangs from the wall by the same tiger's mouth,
+// which Black cannot take (E5 and E4 touch Black's E3, so that area is
+// not White's own): it belongs to the wall's group and lives with it.
+func TestEyeless(t *testing.T) {
+	const wall = `
+. . . . . . . . .
+X X X X X X X X X
+. . . . . . . . .
+. . . . O . . . .
+O O O O . O O O O
+. . . O . O . O .
+X X X X X X O X X
+. . . . . . . . .
+. . . . . . . . .`
+	tests := []struct {
+		name    string
+		diagram string
+		want    []goban.Point
+	}{
+		{"tiger's mouth joins the group with an eye", wall, nil},
+		{
+			// A White stone in Black's lower area: Black's region
+			// is no longer Black's alone, but Black's chains are
+			// kept alive by the playouts (+0.5); the stone touches
+			// no area of White's.
+			"invader without eye space",
+			wall[:len(wall)-len(". . . . . . . . .")] + ". . . . O . . . .",
+			[]goban.Point{{X: 4, Y: 8}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := goban.ParseBoard(tt.diagram)
+			if err != nil {
+				t.Fatal(err)
+			}
+			geo := newGeometry(b)
+			own := make([]float64, len(geo.locs))
+			for i := range own {
+				own[i] = 0.5
+			}
+			var got []goban.Point
+			for _, h := range eyeless(b, geo, own, nil, map[goban.Point]bool{}) {
+				got = append(got, b.Point(h))
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("eyeless %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
