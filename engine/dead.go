@@ -290,8 +290,7 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 	for i := range parent {
 		parent[i] = goban.Loc(i)
 	}
-	var find func(goban.Loc) goban.Loc
-	find = func(l goban.Loc) goban.Loc {
+	find := func(l goban.Loc) goban.Loc {
 		for parent[l] != l {
 			parent[l] = parent[parent[l]]
 			l = parent[l]
