@@ -10,12 +10,12 @@ import (
 // TestEyeless: a chain whose group has no eye space of its own is dead
 // unless the playouts clearly keep it alive. Every point's ownership is
 // +0.5 here (Black owns the board a little), so each White chain is a
-// candidate and no Black chain is. White's wall on the fifth line, in two
-// chains that the tiger's mouth E5 joins, has an eye at G4 (next to the
-// stone G3); the stone E6 hangs from the wall by the same tiger's mouth,
-// which Black cannot take (E5 and E4 touch Black's E3, so that area is
-// not White's own): it belongs to the wall's group and lives with it.
+// candidate and no Black chain is.
 func TestEyeless(t *testing.T) {
+	// White's wall on the fifth line is two chains that share E5 and E4;
+	// it has an eye at G4 (next to the stone G3). The stone E6 shares D6
+	// and E5 with the wall (E5 and E4 touch Black's E3, so that area is
+	// not White's own): it belongs to the wall's group and lives with it.
 	const wall = `
 . . . . . . . . .
 X X X X X X X X X
@@ -31,7 +31,7 @@ X X X X X X O X X
 		diagram string
 		want    []goban.Point
 	}{
-		{"tiger's mouth joins the group with an eye", wall, nil},
+		{"stone joined to the group with an eye", wall, nil},
 		{
 			// A White stone in Black's lower area: Black's region
 			// is no longer Black's alone, but Black's chains are
@@ -40,6 +40,26 @@ X X X X X X O X X
 			"invader without eye space",
 			wall[:len(wall)-len(". . . . . . . . .")] + ". . . . O . . . .",
 			[]goban.Point{{X: 4, Y: 8}},
+		},
+		{
+			// White's D7 and C6 hang from the wall D5 by D6, which
+			// Black cannot take (a Black stone there has the one
+			// liberty E6); D6 and E6 touch Black's E7, so they are
+			// not White's own area, and D7 and C6 share no other
+			// liberty with the wall. They belong to the wall's group,
+			// which has eyes below.
+			"one-point jump across a point the opponent cannot take",
+			`
+X X X X X X X X X
+X X X X X X X X X
+X X . O X X X X X
+X X O . . O X X X
+X X X O O O O O O
+O O O O O O O O O
+. . . . O . . . .
+. . . . O . . . .
+. . . . O . . . .`,
+			nil,
 		},
 	}
 	for _, tt := range tests {
