@@ -243,7 +243,8 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, f
 // without any eye space of its own is dead: the players left it because
 // it cannot live. Random playouts let such a group live when the walls
 // around it are thin (an invasion of a large area), which a referee does
-// not.
+// not. Of two such chains in a capturing race only the loser is returned
+// (raceLosers).
 func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, alive map[goban.Point]bool) []goban.Loc {
 	isDead := make([]bool, b.NumLocs())
 	for _, h := range dead {
@@ -356,8 +357,48 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 			out = append(out, l)
 		}
 	}
+	return raceLosers(b, geo, own, out)
+}
+
+// raceLosers returns the chains of eyeless that lose their capturing race:
+// two eyeless chains of opposite colours that share a liberty and have at
+// most raceLiberties liberties each cannot both be dead, since the one
+// that captures the other lives. The one with more liberties wins; on
+// equal liberties the one that the playouts favour more. Without this both
+// would be proposed dead: neither has eye space of its own, and the
+// playouts, which break the race either way, keep neither clearly alive.
+func raceLosers(b *goban.Board, geo *geometry, own []float64, eyeless []goban.Loc) []goban.Loc {
+	libs := make([][]goban.Loc, len(eyeless))
+	for i, h := range eyeless {
+		// One more than raceLiberties tells a chain too long for a race.
+		libs[i] = chainLiberties(b, h, nil, raceLiberties+1)
+	}
+	var out []goban.Loc
+	for i, h := range eyeless {
+		wins := false
+		for j, o := range eyeless {
+			if b.ColorAt(o) != b.ColorAt(h).Opponent() || len(libs[i]) > raceLiberties || len(libs[j]) > raceLiberties {
+				continue
+			}
+			shared := false
+			for _, q := range libs[i] {
+				shared = shared || slices.Contains(libs[j], q)
+			}
+			if shared && (len(libs[i]) > len(libs[j]) || len(libs[i]) == len(libs[j]) && chainMean(b, geo, own, h) > chainMean(b, geo, own, o)) {
+				wins = true
+			}
+		}
+		if !wins {
+			out = append(out, h)
+		}
+	}
 	return out
 }
+
+// raceLiberties is the most liberties a chain in a capturing race that
+// raceLosers judges may have: a race of longer chains is rarely left open
+// at the end of a game, and counting liberties does not decide it.
+const raceLiberties = 3
 
 // cannotTake reports whether a stone of c at q is illegal or is left in
 // atari without capturing.
