@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 
 	"tengen/goban"
@@ -9,6 +10,13 @@ import (
 // deadThreshold is the average ownership, from the chain's own point of
 // view, below which a chain counts as dead.
 const deadThreshold = -0.3
+
+// eyelessThreshold is the average ownership, from the chain's own point of
+// view, below which a chain whose group has no eye space is dead (see
+// eyeless). On the corpus of counted games (docs/STRENGTH.md) every value
+// from 0.3 to 0.5 gives the same counts; 0 and 0.1 let weak chains of
+// living groups die, 0.7 and more let groups with outside liberties die.
+const eyelessThreshold = 0.4
 
 // strongEncloser is the average ownership, from the chain's own point of
 // view, from which an enemy chain around a doubtful chain counts as alive
@@ -31,7 +39,8 @@ const minConditional = 0.25
 // whole-board race, and a dead stone inside the wall's area then counts as
 // alive in every such playout, which on average can keep it above the
 // threshold. A chain that survives only where a strong wall around it dies
-// is dead.
+// is dead. So is a chain whose group has no eye space of its own and
+// that the playouts do not clearly keep alive (eyeless).
 func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []int8) []goban.Point {
 	if own == nil {
 		return nil
@@ -53,6 +62,7 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 			heads = append(heads, l)
 		}
 	}
+	heads = append(heads, eyeless(b, geo, own, heads, alive)...)
 	// A chain that is in seki, on the board as it is or when the other
 	// candidates are taken off, lives: random playouts often break a seki
 	// that correct play keeps.
@@ -220,4 +230,187 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, f
 		w.playout(first, goban.PassLoc)
 	}
 	return s.ownership(), w.finals, s.geo
+}
+
+// eyeless returns the heads of the chains, neither in dead nor proved
+// alive, that the playouts do not clearly keep alive (average ownership
+// below eyelessThreshold from their own point of view) and whose group
+// touches no area of its own: no empty point or dead stone next to any of
+// its chains lies in a region that only their colour borders, once the
+// dead chains are off the board. A group is the chains of one colour that
+// share two liberties, or one liberty the opponent cannot take without
+// being captured at once (a tiger's mouth). In a finished game a group
+// without any eye space of its own is dead: the players left it because
+// it cannot live. Random playouts let such a group live when the walls
+// around it are thin (an invasion of a large area), which a referee does
+// not. Of two such chains in a capturing race only the loser is returned
+// (raceLosers).
+func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, alive map[goban.Point]bool) []goban.Loc {
+	isDead := make([]bool, b.NumLocs())
+	for _, h := range dead {
+		for s := h; ; {
+			isDead[s] = true
+			s = b.NextInChain(s)
+			if s == h {
+				break
+			}
+		}
+	}
+	// Regions of empty points and dead stones; border colours per region.
+	region := make([]int, b.NumLocs())
+	var borders []uint8
+	for _, l := range geo.locs {
+		if region[l] != 0 || (b.ColorAt(l) != goban.Empty && !isDead[l]) {
+			continue
+		}
+		id := len(borders) + 1
+		borders = append(borders, 0)
+		stack := []goban.Loc{l}
+		region[l] = id
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, n := range b.Neighbors(q) {
+				c := b.ColorAt(n)
+				if c == goban.Empty || isDead[n] {
+					if region[n] == 0 {
+						region[n] = id
+						stack = append(stack, n)
+					}
+				} else if c == goban.Black {
+					borders[id-1] |= 1
+				} else if c == goban.White {
+					borders[id-1] |= 2
+				}
+			}
+		}
+	}
+	// Chains of one colour that share two liberties, or one that the
+	// opponent cannot take without being captured at once, are one group.
+	parent := make([]goban.Loc, b.NumLocs())
+	for i := range parent {
+		parent[i] = goban.Loc(i)
+	}
+	find := func(l goban.Loc) goban.Loc {
+		for parent[l] != l {
+			parent[l] = parent[parent[l]]
+			l = parent[l]
+		}
+		return l
+	}
+	shared := map[[2]goban.Loc]int{}
+	scratch := b.Clone()
+	for _, q := range geo.locs {
+		if b.ColorAt(q) != goban.Empty {
+			continue
+		}
+		for _, c := range []goban.Color{goban.Black, goban.White} {
+			// cannotTake plays and takes back a stone, which may move
+			// the chains' heads: it plays on a copy.
+			safe := cannotTake(scratch, q, c.Opponent())
+			var hs []goban.Loc
+			for _, n := range b.Neighbors(q) {
+				if b.ColorAt(n) == c && !isDead[n] && !slices.Contains(hs, b.ChainHead(n)) {
+					hs = append(hs, b.ChainHead(n))
+				}
+			}
+			if len(hs) < 2 {
+				continue
+			}
+			for i := range hs {
+				for j := i + 1; j < len(hs); j++ {
+					k := [2]goban.Loc{min(hs[i], hs[j]), max(hs[i], hs[j])}
+					shared[k]++
+					if safe || shared[k] >= 2 {
+						parent[find(hs[i])] = find(hs[j])
+					}
+				}
+			}
+		}
+	}
+	hasOwn := map[goban.Loc]bool{}
+	for _, l := range geo.locs {
+		c := b.ColorAt(l)
+		if (c != goban.Black && c != goban.White) || isDead[l] {
+			continue
+		}
+		var mine uint8 = 1
+		if c == goban.White {
+			mine = 2
+		}
+		for _, n := range b.Neighbors(l) {
+			if r := region[n]; r != 0 && borders[r-1] == mine {
+				hasOwn[find(b.ChainHead(l))] = true
+			}
+		}
+	}
+	var out []goban.Loc
+	for _, l := range geo.locs {
+		c := b.ColorAt(l)
+		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || isDead[l] || alive[b.Point(l)] {
+			continue
+		}
+		if chainMean(b, geo, own, l) >= eyelessThreshold {
+			continue
+		}
+		if !hasOwn[find(l)] {
+			out = append(out, l)
+		}
+	}
+	return raceLosers(b, geo, own, out)
+}
+
+// raceLosers returns the chains of eyeless that lose their capturing race:
+// two eyeless chains of opposite colours that share a liberty and have at
+// most raceLiberties liberties each cannot both be dead, since the one
+// that captures the other lives. The one with more liberties wins; on
+// equal liberties the one that the playouts favour more. Without this both
+// would be proposed dead: neither has eye space of its own, and the
+// playouts, which break the race either way, keep neither clearly alive.
+func raceLosers(b *goban.Board, geo *geometry, own []float64, eyeless []goban.Loc) []goban.Loc {
+	libs := make([][]goban.Loc, len(eyeless))
+	for i, h := range eyeless {
+		// One more than raceLiberties tells a chain too long for a race.
+		libs[i] = chainLiberties(b, h, nil, raceLiberties+1)
+	}
+	var out []goban.Loc
+	for i, h := range eyeless {
+		wins := false
+		for j, o := range eyeless {
+			if b.ColorAt(o) != b.ColorAt(h).Opponent() || len(libs[i]) > raceLiberties || len(libs[j]) > raceLiberties {
+				continue
+			}
+			shared := false
+			for _, q := range libs[i] {
+				shared = shared || slices.Contains(libs[j], q)
+			}
+			if shared && (len(libs[i]) > len(libs[j]) || len(libs[i]) == len(libs[j]) && chainMean(b, geo, own, h) > chainMean(b, geo, own, o)) {
+				wins = true
+			}
+		}
+		if !wins {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// raceLiberties is the most liberties a chain in a capturing race that
+// raceLosers judges may have: a race of longer chains is rarely left open
+// at the end of a game, and counting liberties does not decide it.
+const raceLiberties = 3
+
+// cannotTake reports whether a stone of c at q is illegal or is left in
+// atari without capturing.
+func cannotTake(b *goban.Board, q goban.Loc, c goban.Color) bool {
+	if b.Check(q, c, false) != nil {
+		return true
+	}
+	if b.WouldCapture(q, c) {
+		return false
+	}
+	b.Play(q, c)
+	libs := b.Liberties(q)
+	b.Undo()
+	return libs <= 1
 }

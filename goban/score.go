@@ -327,7 +327,7 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
 		l, ok := saveChain(work, turn, owner, neutral, exempt)
 		if !ok {
-			l, ok = fillDame(work, turn, neutral, exempt)
+			l, ok = fillDame(work, turn, owner, neutral, exempt)
 		}
 		if !ok {
 			passes++
@@ -393,10 +393,16 @@ func (b *Board) lastLiberty(h Loc) Loc {
 }
 
 // fillDame returns the dame c fills next on the work board: one whose
-// stone would keep at least two liberties, preferring one that puts an
-// enemy chain (not dead, not in seki) in atari, then one next to an enemy
-// chain.
-func fillDame(b *Board, c Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
+// stone would keep at least two liberties. First come the dame worth a
+// point: one that puts an enemy chain (not dead, not in seki) in atari
+// with its last liberty in the enemy's territory, so that the enemy must
+// fill there (teire), and one where the enemy's stone would do that to c.
+// Players fill the two kinds alike: a dame that forces the opponent's teire
+// gains the point that the opponent gains by filling it first. Then come
+// other ataris, then dame next to an enemy chain. Before the defence
+// counted, each side filled only its own threats, and a chain the owner
+// would have protected on a dame got a teire in its territory.
+func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
 	best, bestRank := Loc(0), -1
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
@@ -416,16 +422,42 @@ func fillDame(b *Board, c Color, neutral []bool, exempt func(*Board, Loc) bool) 
 				for _, d := range b.dirs {
 					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
 						rank = 2
+						if owner[b.lastLiberty(b.head[n])] == c.Opponent() {
+							rank = 3
+						}
 					}
 				}
 			}
 			b.Undo()
+			if libs >= 2 && rank < 3 && forcesTeire(b, q, c.Opponent(), owner, exempt) {
+				rank = 3
+			}
 			if libs >= 2 && rank > bestRank {
 				best, bestRank = q, rank
 			}
 		}
 	}
 	return best, bestRank >= 0
+}
+
+// forcesTeire reports whether a stone of c at q, keeping two liberties,
+// would put a chain of the opponent in atari whose last liberty lies in
+// the opponent's territory.
+func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) bool {
+	if b.Check(q, c, false) != nil {
+		return false
+	}
+	b.Play(q, c)
+	defer b.Undo()
+	if b.Liberties(q) < 2 {
+		return false
+	}
+	for _, d := range b.dirs {
+		if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) && owner[b.lastLiberty(b.head[n])] == c.Opponent() {
+			return true
+		}
+	}
+	return false
 }
 
 // touchesSeki reports whether a chain in seki borders the region.

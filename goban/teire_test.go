@@ -49,6 +49,22 @@ X X X X X X O
 			black: 16, white: 3, teire: []string{"G6"},
 		},
 		{
+			// The black stone D4 has the false eye C4 and the dame D5
+			// and D3. When White fills D5, Black fills D3 at once
+			// (White's stone there would force Black to connect at
+			// C4) rather than a dame of the F column: both dame are
+			// worth the point of C4, and each side takes the one that
+			// saves or gains it. No teire, whoever fills first.
+			name: "dame that saves a teire",
+			diagram: `
+. X X . O O . X .
+. X . X O O . X .
+. X X . O O . X .
+. X X X O O . X .
+. . . X O O . X .`,
+			black: 13, white: 0,
+		},
+		{
 			// Dame left open between the walls count for nobody; no
 			// chain is short of liberties.
 			name: "dame open",
