@@ -26,11 +26,6 @@ func (p *person) uploadReview(record, visibility string) string {
 	return eval[string](p, `location.pathname`)
 }
 
-// nodeStatus is the board's line about the current node.
-func (p *person) nodeStatus() string {
-	return eval[string](p, `document.getElementById("node-status").textContent`)
-}
-
 // key presses a key on the page (not in a text field).
 func (p *person) key(k string) {
 	p.t.Helper()

@@ -270,18 +270,12 @@ func (b *Board) atari(h Loc) bool {
 	return n > 0 && n*b.chain[h].lsq == int64(b.chain[h].lsum)*int64(b.chain[h].lsum)
 }
 
-// addLib and subLib add and remove the pseudo-liberty e of the chain
-// headed by h.
+// addLib adds the pseudo-liberty e to the chain headed by h. (Where one
+// goes, the placing code updates the three sums inline.)
 func (b *Board) addLib(h, e Loc) {
 	b.chain[h].plibs++
 	b.chain[h].lsum += int32(e)
 	b.chain[h].lsq += int64(e) * int64(e)
-}
-
-func (b *Board) subLib(h, e Loc) {
-	b.chain[h].plibs--
-	b.chain[h].lsum -= int32(e)
-	b.chain[h].lsq -= int64(e) * int64(e)
 }
 
 // ChainSize returns the number of stones of the chain at l, or 0.
