@@ -172,11 +172,20 @@ func (s *Server) apiPostGameChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 // muteSkip returns the users who muted the author of m, whose screens a
 // live message skips.
 func (s *Server) muteSkip(ctx context.Context, m *tengen.ChatMessage) map[int64]bool {
-	ids, err := s.svc.Chat.FindMuters(ctx, m.AuthorID)
+	return s.muters(ctx, m.AuthorID)
+}
+
+// muters returns the set of users who muted author (empty without a chat
+// service: mutes live there).
+func (s *Server) muters(ctx context.Context, author int64) map[int64]bool {
+	if s.svc.Chat == nil {
+		return nil
+	}
+	ids, err := s.svc.Chat.FindMuters(ctx, author)
 	if err != nil {
 		// The message is stored; delivering it to a muter is the lesser
 		// harm than not delivering it at all.
-		s.log.Error("reading mutes", "author", m.AuthorID, "err", err)
+		s.log.Error("reading mutes", "author", author, "err", err)
 	}
 	skip := make(map[int64]bool, len(ids))
 	for _, id := range ids {
@@ -304,4 +313,22 @@ func (s *Server) apiDeleteChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.hub.each(func(c *wsClient) bool { return c.gameID == m.GameID }, func(c *wsClient) { c.enqueue(ev) })
 	}
 	writeJSON(w, nethttp.StatusOK, messageResponse{m})
+}
+
+// mutedNames returns the names userID muted, for leaving their messages out
+// of what userID reads (nil for visitors or without a chat service).
+func (s *Server) mutedNames(ctx context.Context, userID int64) map[string]bool {
+	if s.svc.Chat == nil || userID == 0 {
+		return nil
+	}
+	names, err := s.svc.Chat.FindMutedUsers(ctx, userID)
+	if err != nil {
+		s.log.Error("reading mutes", "user", userID, "err", err)
+		return nil
+	}
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
 }

@@ -484,6 +484,7 @@ func (s *Server) apiReviewChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
+	msgs = withoutMuted(msgs, s.mutedNames(r.Context(), userID(r)))
 	if msgs == nil {
 		msgs = []*tengen.ReviewChatMessage{}
 	}

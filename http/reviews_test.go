@@ -516,10 +516,23 @@ func TestReviewSocket(t *testing.T) {
 	if m := readReview(t, b, true); m.Type != "error" || m.Code != tengen.EINVALID {
 		t.Errorf("long chat %+v", m)
 	}
+	// A mute holds on review boards too: alice mutes bob, and his next line
+	// reaches his own socket, not hers (checked at her next message below),
+	// and her reads leave his lines out.
+	alice.api("POST", "/api/v1/users/bob/mute", nil, 200, nil)
+	b.send(map[string]any{"type": "chat", "id": "4b", "text": "muted words"})
+	if m := readReview(t, b, true); m.Type != "chat" || m.Msg == nil || m.Msg.Text != "muted words" {
+		t.Errorf("bob's own muted line %+v", m)
+	}
+	readReview(t, b, true) // ok
 	var chat struct{ Messages []tengen.ReviewChatMessage }
 	anon.api("GET", fmt.Sprintf("/api/v1/reviews/%d/chat", id), nil, 200, &chat)
-	if len(chat.Messages) != 1 {
+	if len(chat.Messages) != 2 {
 		t.Errorf("chat kept %+v", chat.Messages)
+	}
+	alice.api("GET", fmt.Sprintf("/api/v1/reviews/%d/chat", id), nil, 200, &chat)
+	if len(chat.Messages) != 0 {
+		t.Errorf("alice, who muted bob, reads %+v", chat.Messages)
 	}
 	// A save tells the viewers; a hand-over too, and then bob drives.
 	if resp, body := alice.sgfReq("PUT", fmt.Sprintf("/api/v1/reviews/%d/sgf", id), []byte("(;B[aa])")); resp.StatusCode != 200 {
@@ -527,6 +540,9 @@ func TestReviewSocket(t *testing.T) {
 	}
 	if m := readReview(t, b, true); m.Type != "tree" || m.By != "alice" {
 		t.Errorf("tree %+v", m)
+	}
+	if m := readReview(t, a, true); m.Type != "tree" {
+		t.Errorf("alice's next message %+v, want the tree: bob's muted line must not reach her", m)
 	}
 	alice.api("PATCH", fmt.Sprintf("/api/v1/reviews/%d", id), map[string]any{"controller": "bob"}, 200, nil)
 	if m := readReview(t, b, true); m.Type != "control" || m.Controller != "bob" {

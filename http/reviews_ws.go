@@ -114,9 +114,26 @@ func (rr *reviewRooms) publish(id int64, ev reviewEvent) {
 }
 
 func (rr *reviewRooms) sendLocked(room *reviewRoom, ev reviewEvent) {
+	rr.sendSkipLocked(room, ev, nil)
+}
+
+// sendSkipLocked sends ev to the room's sockets but those of users in skip.
+func (rr *reviewRooms) sendSkipLocked(room *reviewRoom, ev reviewEvent, skip map[int64]bool) {
 	msg := mustJSON(ev)
 	for c := range room.clients {
-		c.enqueue(msg)
+		if !skip[c.userID] {
+			c.enqueue(msg)
+		}
+	}
+}
+
+// publishChat sends a chat line to the review's sockets but those of the
+// users who muted its author.
+func (rr *reviewRooms) publishChat(id int64, ev reviewEvent, skip map[int64]bool) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	if room := rr.rooms[id]; room != nil {
+		rr.sendSkipLocked(room, ev, skip)
 	}
 }
 
@@ -132,6 +149,7 @@ func (s *Server) handleReviewWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
+	chat = withoutMuted(chat, s.mutedNames(r.Context(), userID(r)))
 	c, ok := s.wsAccept(w, r)
 	if !ok {
 		return
@@ -232,6 +250,21 @@ func (s *Server) reviewChat(ctx context.Context, c *wsClient, text string) error
 	if err := s.svc.Reviews.AddReviewChat(ctx, m); err != nil {
 		return err
 	}
-	s.rooms.publish(c.reviewID, reviewEvent{Type: "chat", Line: m})
+	s.rooms.publishChat(c.reviewID, reviewEvent{Type: "chat", Line: m}, s.muters(ctx, c.userID))
 	return nil
+}
+
+// withoutMuted leaves out the messages of the users named in muted (a mute
+// holds in every room, the review boards' too).
+func withoutMuted(msgs []*tengen.ReviewChatMessage, muted map[string]bool) []*tengen.ReviewChatMessage {
+	if len(muted) == 0 {
+		return msgs
+	}
+	out := msgs[:0:0]
+	for _, m := range msgs {
+		if !muted[m.UserName] {
+			out = append(out, m)
+		}
+	}
+	return out
 }
