@@ -138,6 +138,9 @@ type ReviewService interface {
 	// FindReviewChat returns the last limit messages of a review, oldest
 	// first.
 	FindReviewChat(ctx context.Context, reviewID int64, limit int) ([]*ReviewChatMessage, error)
+	// DeleteReviewChat removes message id of a review's chat; ENOTFOUND
+	// if the review has no such message.
+	DeleteReviewChat(ctx context.Context, reviewID, id int64) error
 }
 
 // SGFWarning is a repair or oddity found in an uploaded record, at a line

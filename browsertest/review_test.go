@@ -201,6 +201,17 @@ func TestSharedReview(t *testing.T) {
 	if got := eval[int](ann, `document.querySelectorAll("#review-chat-log b").length`); got != 0 {
 		t.Error("chat markup was rendered")
 	}
+	// The owner moderates: ann deletes ben's line, and it leaves both pages;
+	// ben, who does not own the board, has no delete button.
+	if n := eval[int](ben, `document.querySelectorAll("#review-chat-log .chat-delete").length`); n != 0 {
+		t.Errorf("ben sees %d delete buttons", n)
+	}
+	ben.do("chat again", chromedp.SetValue(chromedp.CSS(`#review-chat-text`), "second line"), chromedp.Click(chromedp.CSS(`#review-chat-form button`)))
+	ann.waitFor("the second line", `document.getElementById("review-chat-log").textContent.includes("second line")`)
+	ann.do("delete ben's line", chromedp.Click(chromedp.CSS(`#review-chat-log li:last-child .chat-delete`)))
+	for _, p := range []*person{ann, ben} {
+		p.waitFor("the line gone", `!document.getElementById("review-chat-log").textContent.includes("second line") && document.getElementById("review-chat-log").textContent.includes("nice")`)
+	}
 
 	ann.do("hand over", chromedp.SetValue(chromedp.CSS(`#control-user`), "ben"), chromedp.Click(chromedp.CSS(`#control-form button`)))
 	ben.waitFor("ben controls", `!document.getElementById("tools").hidden`)

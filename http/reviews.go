@@ -43,6 +43,7 @@ func (s *Server) reviewRoutes(mux *nethttp.ServeMux) {
 	mux.HandleFunc("GET /api/v1/reviews/{id}/sgf", s.apiReviewSGF)
 	mux.HandleFunc("PUT /api/v1/reviews/{id}/sgf", s.apiPutReviewSGF)
 	mux.HandleFunc("GET /api/v1/reviews/{id}/chat", s.apiReviewChat)
+	mux.HandleFunc("DELETE /api/v1/reviews/{id}/chat/{msg}", s.apiDeleteReviewChat)
 	mux.HandleFunc("GET /api/v1/reviews/{id}/ws", s.handleReviewWS)
 	mux.HandleFunc("POST /api/v1/games/{id}/review", s.apiReviewGame)
 }
@@ -469,6 +470,39 @@ func (s *Server) apiDeleteReview(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	s.rooms.publish(rv.ID, reviewEvent{Type: "deleted"})
+	w.WriteHeader(nethttp.StatusNoContent)
+}
+
+// apiDeleteReviewChat removes a message of a review's chat: the review's
+// owner moderates the board's chat, an admin any board's.
+func (s *Server) apiDeleteReviewChat(w nethttp.ResponseWriter, r *nethttp.Request) {
+	u, err := requireUser(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	rv, err := s.visibleReview(r)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if rv.OwnerID != u.ID && !u.Admin {
+		s.error(w, r, tengen.Errorf(tengen.EFORBIDDEN, "Only the review's owner or an admin can delete its chat messages."))
+		return
+	}
+	msg, err := strconv.ParseInt(r.PathValue("msg"), 10, 64)
+	if err != nil || msg <= 0 {
+		s.error(w, r, tengen.Errorf(tengen.ENOTFOUND, "Chat message not found."))
+		return
+	}
+	if err := s.svc.Reviews.DeleteReviewChat(r.Context(), rv.ID, msg); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if u.Admin && rv.OwnerID != u.ID {
+		s.adminLog(r, u, "delete review chat message", nil, "review", rv.ID, "message", msg)
+	}
+	s.rooms.publish(rv.ID, reviewEvent{Type: "chat-deleted", ChatID: msg})
 	w.WriteHeader(nethttp.StatusNoContent)
 }
 

@@ -56,9 +56,11 @@ type reviewPage struct {
 
 // reviewData is the review as the board's script reads it.
 type reviewData struct {
-	ID           int64  `json:"id"`
-	CanEdit      bool   `json:"canEdit"`
-	IsOwner      bool   `json:"isOwner"`
+	ID      int64 `json:"id"`
+	CanEdit bool  `json:"canEdit"`
+	IsOwner bool  `json:"isOwner"`
+	// CanModerate lets the viewer delete chat messages (the owner, admins).
+	CanModerate  bool   `json:"canModerate"`
 	UserID       int64  `json:"userId"`
 	UserName     string `json:"userName"`
 	Controller   string `json:"controller"`
@@ -141,6 +143,7 @@ func (s *Server) handleReviewPage(w nethttp.ResponseWriter, r *nethttp.Request) 
 		Owner: rv.OwnerName, Visibility: string(rv.Visibility), Title: rv.Title}
 	if data.User != nil {
 		d.UserID, d.UserName, d.IsOwner = data.User.ID, data.User.Name, data.User.ID == rv.OwnerID
+		d.CanModerate = d.IsOwner || data.User.Admin
 		d.Analysis, d.Rulesets = s.svc.Analysis != nil, tengen.Rulesets()
 	}
 	data.Review = &reviewPage{Review: rv, Data: d, Texts: s.pages.scriptTexts(data.Lang)}

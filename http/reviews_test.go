@@ -441,6 +441,7 @@ type reviewMsg struct {
 	Viewers                             int
 	Chat                                []tengen.ReviewChatMessage
 	Msg                                 *tengen.ReviewChatMessage `json:"line"`
+	ChatID                              int64
 }
 
 func readReview(t *testing.T, w *wsConn, skipViewers bool) reviewMsg {
@@ -534,6 +535,34 @@ func TestReviewSocket(t *testing.T) {
 	if len(chat.Messages) != 0 {
 		t.Errorf("alice, who muted bob, reads %+v", chat.Messages)
 	}
+	// The owner moderates the board's chat: bob may not delete, alice
+	// removes his first line, and the sockets hear of it.
+	anon.api("GET", fmt.Sprintf("/api/v1/reviews/%d/chat", id), nil, 200, &chat)
+	first := chat.Messages[0].ID
+	for _, tc := range []struct {
+		name   string
+		c      *client
+		path   string
+		status int
+		code   string
+	}{
+		{"visitor", anon, fmt.Sprintf("/api/v1/reviews/%d/chat/%d", id, first), 401, "unauthorized"},
+		{"not the owner", bob, fmt.Sprintf("/api/v1/reviews/%d/chat/%d", id, first), 403, "forbidden"},
+		{"bad message id", alice, fmt.Sprintf("/api/v1/reviews/%d/chat/x", id), 404, "not_found"},
+		{"message of another review", alice, fmt.Sprintf("/api/v1/reviews/%d/chat/%d", priv, first), 404, "not_found"},
+	} {
+		tc.c.apiError("DELETE", tc.path, nil, tc.status, tc.code)
+	}
+	if resp, _ := alice.do("DELETE", fmt.Sprintf("/api/v1/reviews/%d/chat/%d", id, first), nil); resp.StatusCode != 204 {
+		t.Fatalf("owner's deletion: %d", resp.StatusCode)
+	}
+	if m := readReview(t, b, true); m.Type != "chat-deleted" || m.ChatID != first {
+		t.Errorf("bob's socket after the deletion: %+v", m)
+	}
+	anon.api("GET", fmt.Sprintf("/api/v1/reviews/%d/chat", id), nil, 200, &chat)
+	if len(chat.Messages) != 1 || chat.Messages[0].Text != "muted words" {
+		t.Errorf("chat after the deletion %+v", chat.Messages)
+	}
 	// A save tells the viewers; a hand-over too, and then bob drives.
 	if resp, body := alice.sgfReq("PUT", fmt.Sprintf("/api/v1/reviews/%d/sgf", id), []byte("(;B[aa])")); resp.StatusCode != 200 {
 		t.Fatalf("save: %d %s", resp.StatusCode, body)
@@ -541,8 +570,11 @@ func TestReviewSocket(t *testing.T) {
 	if m := readReview(t, b, true); m.Type != "tree" || m.By != "alice" {
 		t.Errorf("tree %+v", m)
 	}
+	if m := readReview(t, a, true); m.Type != "chat-deleted" {
+		t.Errorf("alice's next message %+v, want the deletion: bob's muted line must not reach her", m)
+	}
 	if m := readReview(t, a, true); m.Type != "tree" {
-		t.Errorf("alice's next message %+v, want the tree: bob's muted line must not reach her", m)
+		t.Errorf("alice's message after the deletion %+v, want the tree", m)
 	}
 	alice.api("PATCH", fmt.Sprintf("/api/v1/reviews/%d", id), map[string]any{"controller": "bob"}, 200, nil)
 	if m := readReview(t, b, true); m.Type != "control" || m.Controller != "bob" {

@@ -29,7 +29,7 @@ const (
 
 // reviewEvent is a message to a review's sockets.
 type reviewEvent struct {
-	Type string `json:"type"` // hello, nav, tree, control, chat, viewers, deleted
+	Type string `json:"type"` // hello, nav, tree, control, chat, chat-deleted, viewers, deleted
 	// By names who saved the record (tree).
 	By string `json:"by,omitempty"`
 	// Path is the controller's current node as the board writes it (nav,
@@ -40,6 +40,8 @@ type reviewEvent struct {
 	Line         *tengen.ReviewChatMessage   `json:"line,omitempty"`
 	Chat         []*tengen.ReviewChatMessage `json:"chat,omitempty"`
 	Viewers      int                         `json:"viewers,omitempty"`
+	// ChatID is the removed message's (chat-deleted).
+	ChatID int64 `json:"chatId,omitempty"`
 }
 
 // reviewCommand is a message from a review socket.

@@ -223,6 +223,22 @@ func (s *ReviewService) DeleteReview(ctx context.Context, id int64) error {
 	return tx.commit(ctx)
 }
 
+// DeleteReviewChat implements tengen.ReviewService.
+func (s *ReviewService) DeleteReviewChat(ctx context.Context, reviewID, id int64) error {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return err
+	}
+	defer tx.rollback()
+	n, err := tx.exec(ctx, `DELETE FROM review_chat WHERE id = $1 AND review_id = $2`, id, reviewID)
+	if err != nil {
+		return err
+	} else if n == 0 {
+		return tengen.Errorf(tengen.ENOTFOUND, "Chat message not found.")
+	}
+	return tx.commit(ctx)
+}
+
 // AddReviewChat implements tengen.ReviewService.
 func (s *ReviewService) AddReviewChat(ctx context.Context, m *tengen.ReviewChatMessage) error {
 	if err := m.ValidateChat(); err != nil {

@@ -221,6 +221,25 @@ func (s *ReviewService) DeleteReview(ctx context.Context, id int64) error {
 	return tx.Commit()
 }
 
+// DeleteReviewChat implements tengen.ReviewService.
+func (s *ReviewService) DeleteReviewChat(ctx context.Context, reviewID, id int64) error {
+	tx, err := s.db.BeginTx(ctx, true)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `DELETE FROM review_chat WHERE id = ? AND review_id = ?`, id, reviewID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return tengen.Errorf(tengen.ENOTFOUND, "Chat message not found.")
+	}
+	return tx.Commit()
+}
+
 // AddReviewChat implements tengen.ReviewService.
 func (s *ReviewService) AddReviewChat(ctx context.Context, m *tengen.ReviewChatMessage) error {
 	if err := m.ValidateChat(); err != nil {

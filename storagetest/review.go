@@ -160,6 +160,15 @@ func testReviews(t *testing.T, b *Backend) {
 	if err != nil || len(chat) != 2 || chat[0].Text != "<b>not bold</b>" || chat[1].Text != "third" || chat[1].UserName != "bob" {
 		t.Errorf("last two chat messages %+v, %v", chat, err)
 	}
+	// A message goes by its id and its review's only, once.
+	wantCode(t, "delete chat of another review", b.Reviews.DeleteReviewChat(ctx, rs[0].ID+1e9, chat[0].ID), tengen.ENOTFOUND)
+	if err := b.Reviews.DeleteReviewChat(ctx, rs[0].ID, chat[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, "delete chat again", b.Reviews.DeleteReviewChat(ctx, rs[0].ID, chat[0].ID), tengen.ENOTFOUND)
+	if chat, err := b.Reviews.FindReviewChat(ctx, rs[0].ID, 10); err != nil || len(chat) != 2 || chat[0].Text != "hello" || chat[1].Text != "third" {
+		t.Errorf("chat after a deletion %+v, %v", chat, err)
+	}
 	if err := b.Reviews.DeleteReview(ctx, rs[0].ID); err != nil {
 		t.Fatal(err)
 	}

@@ -807,6 +807,11 @@ function start(rootEl) {
       case "chat":
         addChat(msg.line);
         break;
+      case "chat-deleted": {
+        const li = document.querySelector(`#review-chat-log li[data-id="${msg.chatId}"]`);
+        if (li) li.remove();
+        break;
+      }
       case "viewers":
         $("viewers").textContent = format(T.reviewViewers, msg.viewers);
         break;
@@ -833,9 +838,25 @@ function start(rootEl) {
 
   function addChat(m) {
     const li = document.createElement("li");
+    li.dataset.id = String(m.id);
     const who = document.createElement("strong");
     who.textContent = m.user + ": ";
     li.append(who, document.createTextNode(m.text));
+    // The owner (and admins) moderate the board's chat.
+    if (data.canModerate) {
+      const del = document.createElement("button");
+      del.type = "button";
+      del.className = "link chat-delete";
+      del.textContent = T.reviewChatDelete;
+      del.addEventListener("click", async () => {
+        const res = await fetch(`/api/v1/reviews/${data.id}/chat/${m.id}`, { method: "DELETE" });
+        if (!res.ok) {
+          const body = await res.json().catch(() => ({}));
+          showStatus(body.message || res.statusText, true);
+        }
+      });
+      li.append(" ", del);
+    }
     $("review-chat-log").appendChild(li);
     li.scrollIntoView({ block: "nearest" });
   }
