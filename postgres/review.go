@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tengen"
+	"tengen/internal/sqlrow"
 )
 
 // Compile-time check that ReviewService implements the interface.
@@ -114,12 +115,6 @@ func (s *ReviewService) FindReview(ctx context.Context, id int64) (*tengen.Revie
 	return &r, nil
 }
 
-// likeArg makes an ILIKE pattern that matches s anywhere, with "\" escaping.
-func likeArg(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
-}
-
 // FindReviews implements tengen.ReviewService.
 func (s *ReviewService) FindReviews(ctx context.Context, f tengen.ReviewFilter) ([]*tengen.Review, int, error) {
 	tx, err := s.db.BeginTx(ctx, false)
@@ -139,14 +134,14 @@ func (s *ReviewService) FindReviews(ctx context.Context, f tengen.ReviewFilter) 
 		where = append(where, "r.visibility = 'public'")
 	}
 	if f.Player != "" {
-		p := arg(likeArg(f.Player))
+		p := arg(sqlrow.LikeContains(f.Player))
 		where = append(where, `(r.black ILIKE `+p+` OR r.white ILIKE `+p+`)`)
 	}
 	if f.Date != "" {
-		where = append(where, `r.date ILIKE `+arg(likeArg(f.Date)))
+		where = append(where, `r.date ILIKE `+arg(sqlrow.LikeContains(f.Date)))
 	}
 	if f.Result != "" {
-		where = append(where, `r.result ILIKE `+arg(likeArg(f.Result)))
+		where = append(where, `r.result ILIKE `+arg(sqlrow.LikeContains(f.Result)))
 	}
 	cond := " WHERE " + strings.Join(where, " AND ")
 	var total int

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tengen"
+	"tengen/internal/sqlrow"
 )
 
 // Compile-time check that ReviewService implements the interface.
@@ -112,12 +113,6 @@ func (s *ReviewService) FindReview(ctx context.Context, id int64) (*tengen.Revie
 	return &r, nil
 }
 
-// likeArg makes a LIKE pattern that matches s anywhere, with "\" escaping.
-func likeArg(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
-}
-
 // FindReviews implements tengen.ReviewService. LIKE ignores ASCII case in
 // SQLite.
 func (s *ReviewService) FindReviews(ctx context.Context, f tengen.ReviewFilter) ([]*tengen.Review, int, error) {
@@ -134,13 +129,13 @@ func (s *ReviewService) FindReviews(ctx context.Context, f tengen.ReviewFilter) 
 	}
 	if f.Player != "" {
 		where = append(where, `(r.black LIKE ? ESCAPE '\' OR r.white LIKE ? ESCAPE '\')`)
-		args = append(args, likeArg(f.Player), likeArg(f.Player))
+		args = append(args, sqlrow.LikeContains(f.Player), sqlrow.LikeContains(f.Player))
 	}
 	if f.Date != "" {
-		where, args = append(where, `r.date LIKE ? ESCAPE '\'`), append(args, likeArg(f.Date))
+		where, args = append(where, `r.date LIKE ? ESCAPE '\'`), append(args, sqlrow.LikeContains(f.Date))
 	}
 	if f.Result != "" {
-		where, args = append(where, `r.result LIKE ? ESCAPE '\'`), append(args, likeArg(f.Result))
+		where, args = append(where, `r.result LIKE ? ESCAPE '\'`), append(args, sqlrow.LikeContains(f.Result))
 	}
 	cond := " WHERE " + strings.Join(where, " AND ")
 	var total int

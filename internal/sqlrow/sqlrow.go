@@ -8,6 +8,7 @@ package sqlrow
 import (
 	"encoding"
 	"fmt"
+	"strings"
 	"time"
 
 	"tengen"
@@ -145,4 +146,14 @@ func GameSettings(c *tengen.Challenge, acceptor *tengen.User, rec *tengen.PlayRe
 		return set, tengen.Errorf(tengen.ECONFLICT, "A player's rank changed while the game was being made; accept the challenge again.")
 	}
 	return set, nil
+}
+
+// likeEscaper escapes the wildcards of a LIKE pattern with "\".
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// LikeContains returns a LIKE (or ILIKE) pattern that matches s anywhere in
+// a text, with "\" as its escape character, so that "%", "_" and "\" in s
+// match only themselves.
+func LikeContains(s string) string {
+	return "%" + likeEscaper.Replace(s) + "%"
 }

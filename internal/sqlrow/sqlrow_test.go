@@ -86,3 +86,17 @@ func TestRank(t *testing.T) {
 		}
 	}
 }
+
+func TestLikeContains(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", "%%"},
+		{"Honinbo", "%Honinbo%"},
+		{"50%", `%50\%%`},
+		{"a_b", `%a\_b%`},
+		{`C:\go`, `%C:\\go%`},
+	} {
+		if got := LikeContains(tt.in); got != tt.want {
+			t.Errorf("LikeContains(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
