@@ -6,6 +6,7 @@ import (
 
 	"tengen"
 	"tengen/internal/rating"
+	"tengen/internal/sqlrow"
 )
 
 // Ratings are updated by storage, as in package sqlite (see its rating.go
@@ -29,21 +30,11 @@ func NewRatingService(db *DB) *RatingService {
 	return &RatingService{db: db}
 }
 
-// anchorDeviation is the deviation of an anchored bot, as in package
-// sqlite.
-const anchorDeviation = 60.0
-
 // SetAnchor implements tengen.RatingService.
 func (s *RatingService) SetAnchor(ctx context.Context, userID int64, rank string) error {
-	r := rating.New()
-	fixed := rank != ""
-	if fixed {
-		k, err := rating.ParseRank(rank)
-		if err != nil {
-			return tengen.Errorf(tengen.EINVALID, "Anchor rank %q is not between 30k and 9d.", rank)
-		}
-		r = rating.NewAt(k)
-		r.Deviation = anchorDeviation
+	r, fixed, err := sqlrow.AnchorRating(rank)
+	if err != nil {
+		return err
 	}
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tengen"
+	"tengen/internal/rating"
 )
 
 func TestConstraintError(t *testing.T) {
@@ -53,5 +54,21 @@ func TestStartingRating(t *testing.T) {
 	}
 	if _, err := StartingRating("40k"); tengen.ErrorCode(err) != tengen.EINVALID {
 		t.Errorf(`StartingRating("40k") = %v, want %s`, err, tengen.EINVALID)
+	}
+}
+
+func TestAnchorRating(t *testing.T) {
+	if r, fixed, err := AnchorRating(""); err != nil || fixed || r != rating.New() {
+		t.Errorf(`AnchorRating("") = %v, %v, %v, want a new rating, not fixed`, r, fixed, err)
+	}
+	r, fixed, err := AnchorRating("3d")
+	if err != nil || !fixed || r.Deviation != anchorDeviation || r.Deviation >= rating.ProvisionalDeviation {
+		t.Errorf(`AnchorRating("3d") = %v, %v, %v, want fixed with deviation %v`, r, fixed, err, anchorDeviation)
+	}
+	if k, _ := rating.ParseRank("3d"); r.Rating != rating.NewAt(k).Rating {
+		t.Errorf(`AnchorRating("3d") rates %v, want %v`, r.Rating, rating.NewAt(k).Rating)
+	}
+	if _, _, err := AnchorRating("40k"); tengen.ErrorCode(err) != tengen.EINVALID {
+		t.Errorf(`AnchorRating("40k") = %v, want %s`, err, tengen.EINVALID)
 	}
 }

@@ -126,6 +126,28 @@ func StartingRating(rank string) (rating.Rating, error) {
 	return r, nil
 }
 
+// anchorDeviation is the deviation of an anchored bot: small, so that a
+// game against it counts almost fully for its opponent, and below
+// rating.ProvisionalDeviation, so that its rank shows without "?".
+const anchorDeviation = 60.0
+
+// AnchorRating is the rating tengen.RatingService.SetAnchor stores for a
+// bot anchored at rank, and whether it is fixed: an empty rank lifts the
+// anchor and gives the rating of a new account. A rank out of range is
+// refused with the operator's message.
+func AnchorRating(rank string) (r rating.Rating, fixed bool, err error) {
+	if rank == "" {
+		return rating.New(), false, nil
+	}
+	k, err := rating.ParseRank(rank)
+	if err != nil {
+		return rating.Rating{}, false, tengen.Errorf(tengen.EINVALID, "Anchor rank %q is not between 30k and 9d.", rank)
+	}
+	r = rating.NewAt(k)
+	r.Deviation = anchorDeviation
+	return r, true, nil
+}
+
 // GameSettings returns the settings of the game made when acceptor
 // accepts c (tengen.Challenge.GameSettings, from the ranks as they stand
 // in the caller's transaction). When rec carries the settings play
