@@ -153,7 +153,7 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 		return tengen.Errorf(tengen.ENOTFOUND, "User not found.")
 	}
 	g.Black, g.White = black, white
-	fixed := func(u *tengen.User) bool { return u.Bot && u.Rank != "" }
+	fixed := sqlrow.RatingFixed
 	if black.Bot && !fixed(black) || white.Bot && !fixed(white) {
 		return nil
 	}
@@ -161,9 +161,7 @@ func (s *GameService) rateGame(ctx context.Context, tx *Tx, g *tengen.Game) erro
 	if rate == nil {
 		rate = rating.Game
 	}
-	ratingOf := func(u *tengen.User) rating.Rating {
-		return rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}
-	}
+	ratingOf := sqlrow.UserRating
 	var stmts []statement
 	// The game's row keeps each side's rating after the game and before
 	// it (NULL for a side not rated), set once: the guard makes a second

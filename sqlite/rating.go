@@ -139,7 +139,7 @@ type player struct {
 }
 
 func playerOf(u *tengen.User) player {
-	return player{bot: u.Bot, fixed: u.Bot && u.Rank != "", r: rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}}
+	return player{bot: u.Bot, fixed: sqlrow.RatingFixed(u), r: sqlrow.UserRating(u)}
 }
 
 // ratingChange is one player's rating before a game and after it.

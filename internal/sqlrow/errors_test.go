@@ -72,3 +72,18 @@ func TestAnchorRating(t *testing.T) {
 		t.Errorf(`AnchorRating("40k") = %v, want %s`, err, tengen.EINVALID)
 	}
 }
+
+func TestRatingFixed(t *testing.T) {
+	for _, tt := range []struct {
+		u    tengen.User
+		want bool
+	}{
+		{tengen.User{Bot: true, Rank: "3d"}, true},
+		{tengen.User{Bot: true}, false},
+		{tengen.User{Rank: "3d"}, false},
+	} {
+		if got := RatingFixed(&tt.u); got != tt.want {
+			t.Errorf("RatingFixed(bot %v, rank %q) = %v, want %v", tt.u.Bot, tt.u.Rank, got, tt.want)
+		}
+	}
+}

@@ -148,6 +148,16 @@ func AnchorRating(rank string) (r rating.Rating, fixed bool, err error) {
 	return r, true, nil
 }
 
+// UserRating returns u's rating as stored with the account.
+func UserRating(u *tengen.User) rating.Rating {
+	return rating.Rating{Rating: u.Rating, Deviation: u.Deviation, Volatility: u.Volatility}
+}
+
+// RatingFixed reports whether u's rating stays as it is after a game: a
+// bot's is fixed exactly when it has a rank (an anchor, see AnchorRating);
+// a person's never is.
+func RatingFixed(u *tengen.User) bool { return u.Bot && u.Rank != "" }
+
 // GameSettings returns the settings of the game made when acceptor
 // accepts c (tengen.Challenge.GameSettings, from the ranks as they stand
 // in the caller's transaction). When rec carries the settings play
