@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"tengen"
 )
 
@@ -216,14 +218,5 @@ func queryColumn[T any](ctx context.Context, db *DB, query string, args ...any) 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []T{}
-	for rows.Next() {
-		var v T
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return pgx.CollectRows(rows, pgx.RowTo[T])
 }
