@@ -169,14 +169,8 @@ func (s *Server) apiPostGameChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 	writeJSON(w, nethttp.StatusCreated, messageResponse{m})
 }
 
-// muteSkip returns the users who muted the author of m, whose screens a
-// live message skips.
-func (s *Server) muteSkip(ctx context.Context, m *tengen.ChatMessage) map[int64]bool {
-	return s.muters(ctx, m.AuthorID)
-}
-
-// muters returns the set of users who muted author (empty without a chat
-// service: mutes live there).
+// muters returns the set of users who muted author, whose screens a live
+// message of author skips (empty without a chat service: mutes live there).
 func (s *Server) muters(ctx context.Context, author int64) map[int64]bool {
 	if s.svc.Chat == nil {
 		return nil
@@ -199,7 +193,7 @@ func (s *Server) muters(ctx context.Context, author int64) map[int64]bool {
 // message is no change to the game, so it does not pass through the play
 // service: it goes straight to the same sockets the game's events reach.
 func (s *Server) publishGameChat(ctx context.Context, g *tengen.Game, m *tengen.ChatMessage) {
-	skip := s.muteSkip(ctx, m)
+	skip := s.muters(ctx, m.AuthorID)
 	ev := mustJSON(chatEvent{Type: "chat", Chat: m})
 	s.hub.each(func(c *wsClient) bool {
 		return c.gameID == g.ID && !skip[c.userID] && tengen.ChatVisible(g, c.userID, m.Room)
@@ -227,7 +221,7 @@ func (s *Server) apiPostLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) 
 		s.error(w, r, err)
 		return
 	}
-	s.publishLobbyChat(mustJSON(chatEvent{Type: "chat", Chat: m}), s.muteSkip(r.Context(), m))
+	s.publishLobbyChat(mustJSON(chatEvent{Type: "chat", Chat: m}), s.muters(r.Context(), m.AuthorID))
 	writeJSON(w, nethttp.StatusCreated, messageResponse{m})
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	nethttp "net/http"
 	"slices"
 	"strings"
@@ -197,36 +196,43 @@ func (s *Server) pushLobby() {
 }
 
 // pushLobbyTo sends the lobby to each of subs as its user sees it. What
-// all see alike (the games being played, who is online, the anonymous
-// lobby) is read once.
+// all see alike (the games being played, who is online) is read once, and
+// each user's lobby once however many sockets (tabs) the user has open;
+// anonymous visitors share one lobby.
 func (s *Server) pushLobbyTo(ctx context.Context, subs []*wsClient) error {
 	live, err := s.liveGames(ctx)
 	if err != nil {
 		return err
 	}
 	online := s.onlineUsers()
-	var anonymous *lobbyResponse
-	// Anonymous visitors see the same lobby: one message per language and
-	// form.
-	anonMsgs := map[string][]byte{}
+	// lobbies and msgs are keyed by user id, 0 for anonymous visitors; a
+	// message also by the socket's language and form.
+	type msgKey struct {
+		user int64
+		lang string
+		html bool
+	}
+	lobbies := map[int64]*lobbyResponse{}
+	msgs := map[msgKey][]byte{}
 	for _, c := range subs {
-		key := fmt.Sprint(c.lang, c.html)
-		if c.user == nil && anonMsgs[key] != nil {
-			c.enqueue(anonMsgs[key])
-			continue
+		var uid int64
+		if c.user != nil {
+			uid = c.user.ID
 		}
-		var lobby *lobbyResponse
-		if c.user == nil && anonymous != nil {
-			lobby = anonymous
-		} else if lobby, err = s.lobbyFor(ctx, c.user); err != nil {
-			return err
-		}
-		msg, err := s.lobbyMessage(c, lobby, live, online)
-		if err != nil {
-			return err
-		}
-		if c.user == nil {
-			anonymous, anonMsgs[key] = lobby, msg
+		key := msgKey{uid, c.lang, c.html}
+		msg, ok := msgs[key]
+		if !ok {
+			lobby, ok := lobbies[uid]
+			if !ok {
+				if lobby, err = s.lobbyFor(ctx, c.user); err != nil {
+					return err
+				}
+				lobbies[uid] = lobby
+			}
+			if msg, err = s.lobbyMessage(c, lobby, live, online); err != nil {
+				return err
+			}
+			msgs[key] = msg
 		}
 		c.enqueue(msg)
 	}
