@@ -130,6 +130,27 @@ func TestTemplateKeys(t *testing.T) {
 	if len(keys) < 50 {
 		t.Fatalf("found only %d keys; is the pattern broken?", len(keys))
 	}
+	// The scripts read their texts as T.name from the catalogue's "js."
+	// entries (scriptTexts); a missing one would show "undefined" on the page.
+	jsRe := regexp.MustCompile(`\bT\.([A-Za-z_][A-Za-z0-9_]*)`)
+	nJS := 0
+	fs.WalkDir(staticFS, "static/js", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") {
+			return err
+		}
+		data, _ := staticFS.ReadFile(p)
+		for _, m := range jsRe.FindAllStringSubmatch(string(data), -1) {
+			keys = append(keys, "js."+m[1])
+			nJS++
+		}
+		return nil
+	})
+	if nJS < 50 {
+		t.Fatalf("found only %d script text keys; is the pattern broken?", nJS)
+	}
+	for _, k := range []string{"territory", "captures", "dead", "komi", "total", "stones", "lost", "ownDead", "handicapBonus"} {
+		keys = append(keys, "js.score."+k) // game.js reads T[`score.${key}`]
+	}
 	for _, r := range tengen.Rulesets() {
 		keys = append(keys, "ruleset."+r)
 	}

@@ -5,6 +5,7 @@
 // event on document. User text only ever goes into textContent.
 
 import { format } from "/static/js/texts.js";
+import { requestJSON } from "/static/js/api.js";
 
 const panel = document.getElementById("chat");
 if (panel) {
@@ -42,24 +43,7 @@ function mount(panel) {
     errorEl.hidden = !text;
   }
 
-  async function api(method, path, body) {
-    const res = await fetch(path, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: "same-origin",
-    });
-    let data = null;
-    try {
-      data = await res.json();
-    } catch {
-      data = null;
-    }
-    if (!res.ok) {
-      throw new Error((data && data.error && data.error.message) || L.failed);
-    }
-    return data;
-  }
+  const api = (method, path, body) => requestJSON(method, path, body, L.failed);
 
   async function load() {
     try {

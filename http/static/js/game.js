@@ -7,6 +7,7 @@ import { texts, format, resultText, colorName, formatNumber } from "/static/js/t
 import { clockFace, pastClockFace } from "/static/js/clock.js";
 import { setupConditional, vacationText, playMoveSound } from "/static/js/room.js";
 import { Analysis } from "/static/js/analysis.js";
+import { reconnectDelay, sessionEnded } from "/static/js/socket.js";
 
 const root = document.getElementById("game");
 if (root) {
@@ -241,13 +242,11 @@ function start(root) {
       }
       // The session ended (logged out, everywhere or here, or the account
       // was disabled): reconnecting would only watch as a stranger.
-      if (ev.code === 1008 && ev.reason.startsWith("session ended")) {
+      if (sessionEnded(ev)) {
         setConnection(T.sessionEnded);
         return;
       }
-      // Backoff: 0.5 s, 1 s, 2 s, … up to 30 s, with some jitter so that
-      // many tabs do not come back at the same moment after a restart.
-      const delay = Math.min(30000, 500 * 2 ** attempt) * (0.8 + 0.4 * Math.random());
+      const delay = reconnectDelay(attempt);
       attempt++;
       setConnection(format(T.reconnecting, Math.round(delay / 100) / 10));
       reconnectTimer = setTimeout(connect, delay);

@@ -12,6 +12,7 @@
 import { Board, BLACK, WHITE, EMPTY, pointName } from "/static/js/board.js";
 import { texts, format } from "/static/js/texts.js";
 import { Analysis } from "/static/js/analysis.js";
+import { reconnectDelay, sessionEnded } from "/static/js/socket.js";
 import { parseSGF, formatSGF, get, set, text, escapeText, unescapeText, pointOf, pointRaw, points } from "/static/js/sgf.js";
 
 const SAVE_DELAY = 400; // ms of quiet before an edit is saved
@@ -753,6 +754,9 @@ function start(rootEl) {
     }
   }
 
+  // reconnects counts the failed connections since the last open socket.
+  let reconnects = 0;
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const s = new WebSocket(`${proto}//${location.host}/api/v1/reviews/${data.id}/ws`);
@@ -766,11 +770,13 @@ function start(rootEl) {
     });
     s.addEventListener("open", () => {
       rootEl.dataset.live = "1";
+      reconnects = 0;
       if (driving()) sendNav();
     });
-    s.addEventListener("close", () => {
+    s.addEventListener("close", (ev) => {
       delete rootEl.dataset.live;
-      if (st.socket === s) setTimeout(connect, 2000);
+      if (st.socket !== s || sessionEnded(ev)) return;
+      setTimeout(connect, reconnectDelay(reconnects++));
     });
   }
 

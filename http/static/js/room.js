@@ -5,6 +5,7 @@
 // only authority (a plan is checked and stored by the server).
 import { BLACK, WHITE, pointName } from "/static/js/board.js";
 import { format, colorName } from "/static/js/texts.js";
+import { requestJSON } from "/static/js/api.js";
 
 /**
  * setupConditional wires the conditional-moves panel of the game page.
@@ -28,17 +29,7 @@ export function setupConditional(o) {
   /** scratch holds the points of the plan being entered, null when not planning. */
   let scratch = null;
 
-  const api = async (method, body) => {
-    const res = await fetch(`/api/v1/games/${o.gameId}/conditional`, {
-      method, headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const data = await res.json().catch(() => ({}));
-    if (!res.ok) {
-      throw new Error((data.error && data.error.message) || res.statusText);
-    }
-    return data;
-  };
+  const api = (method, body) => requestJSON(method, `/api/v1/games/${o.gameId}/conditional`, body);
   const stored = (data) => {
     const st = o.state();
     if (st && data.state) {

@@ -9,6 +9,7 @@
 
 import { format } from "/static/js/texts.js";
 import { boardPrefs } from "/static/js/board.js";
+import { reconnectDelay, sessionEnded } from "/static/js/socket.js";
 
 const handlers = new Set();
 let ws = null;
@@ -81,11 +82,10 @@ export function initSite() {
       for (const h of handlers) {
         h({ type: "close" });
       }
-      if (ev.code === 1008 && ev.reason.startsWith("session ended")) {
+      if (sessionEnded(ev)) {
         return;
       }
-      // The same backoff as the game socket: 0.5 s doubling up to 30 s.
-      const delay = Math.min(30000, 500 * 2 ** attempt) * (0.8 + 0.4 * Math.random());
+      const delay = reconnectDelay(attempt);
       attempt++;
       setTimeout(connect, delay);
     });
