@@ -18,24 +18,8 @@ import (
 // DefaultAbandonAfter is Config.AbandonAfter's default.
 const DefaultAbandonAfter = 7 * 24 * time.Hour
 
-// abandonLoop runs the sweep until Close: every hour, or four times per
-// AbandonAfter when that is shorter.
-func (s *Service) abandonLoop() {
-	defer s.done.Done()
-	t := time.NewTicker(min(time.Hour, s.cfg.AbandonAfter/4))
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-		}
-		s.sweepAbandoned()
-	}
-}
-
 // sweepAbandoned ends every abandoned game in memory (Open loads all
-// unfinished games).
+// unfinished games); Open runs it periodically (see Service.every).
 func (s *Service) sweepAbandoned() {
 	for _, lg := range s.liveGames() {
 		lg.mu.Lock()

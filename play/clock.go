@@ -12,19 +12,12 @@ import (
 // The clocks' work: the timer that ends a game on time, the checkpoints that
 // bound what a crash loses, and the commands they run through Service.apply.
 
-// checkpointLoop writes running clocks to storage every CheckpointEvery
-// (correspondence clocks every hour) until Close.
-func (s *Service) checkpointLoop() {
-	defer s.done.Done()
-	t := time.NewTicker(s.cfg.CheckpointEvery)
-	defer t.Stop()
+// checkpointer returns the tick of the checkpoint timer: it writes running
+// clocks to storage (correspondence clocks only once an hour). Open runs it
+// every CheckpointEvery (see Service.every).
+func (s *Service) checkpointer() func() {
 	lastSlow := s.cfg.Now()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-		}
+	return func() {
 		slow := s.cfg.Now().Sub(lastSlow) >= time.Hour
 		if slow {
 			lastSlow = s.cfg.Now()

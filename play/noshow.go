@@ -124,8 +124,8 @@ func (s *Service) expired(c *tengen.Challenge, now time.Time) bool {
 }
 
 // ExpireChallenges cancels the open challenges older than the challenge
-// TTL and returns how many it cancelled. Open calls it, and then the
-// expiry loop every minute.
+// TTL and returns how many it cancelled. Open calls it, and then every
+// minute (or every TTL, when that is shorter).
 func (s *Service) ExpireChallenges(ctx context.Context) (int, error) {
 	if s.cfg.ChallengeTTL <= 0 || s.cfg.Challenges == nil {
 		return 0, nil
@@ -138,22 +138,4 @@ func (s *Service) ExpireChallenges(ctx context.Context) (int, error) {
 		s.log.Info("play: challenges expired", "count", n, "ttl", s.cfg.ChallengeTTL)
 	}
 	return n, nil
-}
-
-// expiryLoop runs ExpireChallenges every minute (or every TTL, when that is
-// shorter) until Close.
-func (s *Service) expiryLoop() {
-	defer s.done.Done()
-	t := time.NewTicker(min(time.Minute, s.cfg.ChallengeTTL))
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-		}
-		if _, err := s.ExpireChallenges(context.Background()); err != nil {
-			s.log.Error("play: expiring challenges", "err", err)
-		}
-	}
 }

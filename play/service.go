@@ -216,21 +216,43 @@ func (s *Service) Open(ctx context.Context) error {
 		}
 	}
 	if s.cfg.CheckpointEvery > 0 {
-		s.done.Add(1)
-		go s.checkpointLoop()
+		s.every(s.cfg.CheckpointEvery, s.checkpointer())
 	}
 	if s.cfg.AbandonAfter > 0 && len(s.bots) > 0 {
-		s.done.Add(1)
-		go s.abandonLoop()
+		// Every hour, or four times per AbandonAfter when that is shorter.
+		s.every(min(time.Hour, s.cfg.AbandonAfter/4), s.sweepAbandoned)
 	}
 	if s.cfg.ChallengeTTL > 0 && s.cfg.Challenges != nil {
 		if _, err := s.ExpireChallenges(ctx); err != nil {
 			return fmt.Errorf("play: expiring challenges: %w", err)
 		}
-		s.done.Add(1)
-		go s.expiryLoop()
+		// Every minute, or every TTL when that is shorter.
+		s.every(min(time.Minute, s.cfg.ChallengeTTL), func() {
+			if _, err := s.ExpireChallenges(context.Background()); err != nil {
+				s.log.Error("play: expiring challenges", "err", err)
+			}
+		})
 	}
 	return nil
+}
+
+// every starts a goroutine that calls f every d until Close (which waits
+// for it through s.done).
+func (s *Service) every(d time.Duration, f func()) {
+	s.done.Add(1)
+	go func() {
+		defer s.done.Done()
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.stop:
+				return
+			case <-t.C:
+			}
+			f()
+		}
+	}()
 }
 
 // Close stops the timers and writes every running clock to storage as it

@@ -241,7 +241,7 @@ func TestRestart(t *testing.T) {
 	n := int(acked.Load())
 	time.Sleep(1500 * time.Millisecond) // time the server is down
 
-	srv = startServer(t, bin, db, addr)
+	startServer(t, bin, db, addr) // same address; its Cleanup stops it
 	var st struct{ State tengen.GameSnapshot }
 	black.must("GET", fmt.Sprintf("/api/v1/games/%d/state", g.Game.ID), nil, &st, 200)
 	count := st.State.Game.MoveCount
