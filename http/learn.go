@@ -192,7 +192,7 @@ func (s *Server) apiCheckStep(w nethttp.ResponseWriter, r *nethttp.Request) {
 	if v.Right {
 		resp.Message = cat.must(fmt.Sprintf("learn.%s.%d.done", l.ID, n))
 		if u := currentUser(r.Context()); u != nil && s.svc.Lessons != nil {
-			if err := s.svc.Lessons.SaveLessonProgress(r.Context(), u.ID, l.ID, n); err != nil {
+			if err := s.svc.Lessons.SaveLessonProgress(r.Context(), u.ID, map[string]int{l.ID: n}); err != nil {
 				s.error(w, r, err)
 				return
 			}

@@ -76,11 +76,14 @@ func (s *Server) apiMergeProgress(w nethttp.ResponseWriter, r *nethttp.Request) 
 
 	resp := progressResponse{Lessons: map[string]int{}, Problems: []string{}}
 	if s.svc.Lessons != nil {
+		steps := map[string]int{}
 		for id, n := range req.Lessons {
-			if n == 0 {
-				continue
+			if n > 0 {
+				steps[id] = n
 			}
-			if err := s.svc.Lessons.SaveLessonProgress(r.Context(), u.ID, id, n); err != nil {
+		}
+		if len(steps) > 0 {
+			if err := s.svc.Lessons.SaveLessonProgress(r.Context(), u.ID, steps); err != nil {
 				s.error(w, r, err)
 				return
 			}

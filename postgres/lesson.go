@@ -46,12 +46,9 @@ func (s *LessonService) FindLessonProgress(ctx context.Context, userID int64) (m
 // SaveLessonProgress implements tengen.LessonService. The upsert keeps the
 // larger count, so progress never goes back, even when two tabs save at
 // once.
-func (s *LessonService) SaveLessonProgress(ctx context.Context, userID int64, lesson string, steps int) error {
-	if lesson == "" || len(lesson) > tengen.MaxLessonIDLen {
-		return tengen.Errorf(tengen.EINVALID, "A lesson id has 1 to %d characters.", tengen.MaxLessonIDLen)
-	}
-	if steps < 0 || steps > tengen.MaxLessonSteps {
-		return tengen.Errorf(tengen.EINVALID, "A lesson has at most %d steps.", tengen.MaxLessonSteps)
+func (s *LessonService) SaveLessonProgress(ctx context.Context, userID int64, steps map[string]int) error {
+	if err := tengen.ValidateLessonProgress(steps); err != nil {
+		return err
 	}
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
@@ -61,10 +58,12 @@ func (s *LessonService) SaveLessonProgress(ctx context.Context, userID int64, le
 	if _, err := findUser(ctx, tx, "id = $1", userID); err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO lesson_progress (user_id, lesson, steps, updated_at) VALUES ($1, $2, $3, $4)
+	for lesson, n := range steps {
+		if _, err := tx.exec(ctx, `INSERT INTO lesson_progress (user_id, lesson, steps, updated_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (user_id, lesson) DO UPDATE SET steps = excluded.steps, updated_at = excluded.updated_at
-		WHERE excluded.steps > lesson_progress.steps`, userID, lesson, steps, tx.now); err != nil {
-		return err
+		WHERE excluded.steps > lesson_progress.steps`, userID, lesson, n, tx.now); err != nil {
+			return err
+		}
 	}
 	return tx.commit(ctx)
 }

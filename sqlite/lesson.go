@@ -44,12 +44,9 @@ func (s *LessonService) FindLessonProgress(ctx context.Context, userID int64) (m
 }
 
 // SaveLessonProgress implements tengen.LessonService.
-func (s *LessonService) SaveLessonProgress(ctx context.Context, userID int64, lesson string, steps int) error {
-	if lesson == "" || len(lesson) > tengen.MaxLessonIDLen {
-		return tengen.Errorf(tengen.EINVALID, "A lesson id has 1 to %d characters.", tengen.MaxLessonIDLen)
-	}
-	if steps < 0 || steps > tengen.MaxLessonSteps {
-		return tengen.Errorf(tengen.EINVALID, "A lesson has at most %d steps.", tengen.MaxLessonSteps)
+func (s *LessonService) SaveLessonProgress(ctx context.Context, userID int64, steps map[string]int) error {
+	if err := tengen.ValidateLessonProgress(steps); err != nil {
+		return err
 	}
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
@@ -59,10 +56,12 @@ func (s *LessonService) SaveLessonProgress(ctx context.Context, userID int64, le
 	if _, err := findUser(ctx, tx, "id = ?", userID); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO lesson_progress (user_id, lesson, steps, updated_at) VALUES (?, ?, ?, ?)
+	for lesson, n := range steps {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO lesson_progress (user_id, lesson, steps, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (user_id, lesson) DO UPDATE SET steps = excluded.steps, updated_at = excluded.updated_at
-		WHERE excluded.steps > lesson_progress.steps`, userID, lesson, steps, formatTime(tx.now)); err != nil {
-		return err
+		WHERE excluded.steps > lesson_progress.steps`, userID, lesson, n, formatTime(tx.now)); err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }

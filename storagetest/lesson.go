@@ -29,7 +29,7 @@ func testLessonProgress(t *testing.T, b *Backend) {
 		{alice.ID, "liberties", 2}, {alice.ID, "liberties", 4}, {alice.ID, "liberties", 1},
 		{alice.ID, "ko", 3}, {bob.ID, "ko", 1},
 	} {
-		if err := b.Lessons.SaveLessonProgress(ctx, s.user, s.lesson, s.steps); err != nil {
+		if err := b.Lessons.SaveLessonProgress(ctx, s.user, map[string]int{s.lesson: s.steps}); err != nil {
 			t.Fatalf("save %+v: %v", s, err)
 		}
 	}
@@ -41,9 +41,18 @@ func testLessonProgress(t *testing.T, b *Backend) {
 	if want := map[string]int{"ko": 1}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("bob's progress %v, %v; want %v", got, err, want)
 	}
-	wantCode(t, "empty lesson", b.Lessons.SaveLessonProgress(ctx, alice.ID, "", 1), tengen.EINVALID)
-	wantCode(t, "long lesson", b.Lessons.SaveLessonProgress(ctx, alice.ID, strings.Repeat("x", tengen.MaxLessonIDLen+1), 1), tengen.EINVALID)
-	wantCode(t, "negative steps", b.Lessons.SaveLessonProgress(ctx, alice.ID, "ko", -1), tengen.EINVALID)
-	wantCode(t, "too many steps", b.Lessons.SaveLessonProgress(ctx, alice.ID, "ko", tengen.MaxLessonSteps+1), tengen.EINVALID)
-	wantCode(t, "unknown user", b.Lessons.SaveLessonProgress(ctx, alice.ID+bob.ID+100, "ko", 1), tengen.ENOTFOUND)
+	wantCode(t, "empty lesson", b.Lessons.SaveLessonProgress(ctx, alice.ID, map[string]int{"": 1}), tengen.EINVALID)
+	wantCode(t, "long lesson", b.Lessons.SaveLessonProgress(ctx, alice.ID, map[string]int{strings.Repeat("x", tengen.MaxLessonIDLen+1): 1}), tengen.EINVALID)
+	wantCode(t, "negative steps", b.Lessons.SaveLessonProgress(ctx, alice.ID, map[string]int{"ko": -1}), tengen.EINVALID)
+	wantCode(t, "too many steps", b.Lessons.SaveLessonProgress(ctx, alice.ID, map[string]int{"ko": tengen.MaxLessonSteps + 1}), tengen.EINVALID)
+	// Several lessons in one call are all or nothing: a bad one stores none.
+	if err := b.Lessons.SaveLessonProgress(ctx, bob.ID, map[string]int{"atari": 2, "seki": 5, "ko": 2}); err != nil {
+		t.Fatalf("save three: %v", err)
+	}
+	wantCode(t, "one bad of two", b.Lessons.SaveLessonProgress(ctx, bob.ID, map[string]int{"eyes": 3, "ladder": tengen.MaxLessonSteps + 1}), tengen.EINVALID)
+	got, err = b.Lessons.FindLessonProgress(ctx, bob.ID)
+	if want := map[string]int{"ko": 2, "atari": 2, "seki": 5}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("bob's progress after several %v, %v; want %v", got, err, want)
+	}
+	wantCode(t, "unknown user", b.Lessons.SaveLessonProgress(ctx, alice.ID+bob.ID+100, map[string]int{"ko": 1}), tengen.ENOTFOUND)
 }
