@@ -397,7 +397,7 @@ func (s *Service) wake() {
 func (s *Service) botWorker() {
 	defer s.botWG.Done()
 	ctx := s.botCtx
-	for {
+	for ctx.Err() == nil {
 		job, err := s.jobs.Take(ctx, time.Now(), s.botLease)
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("play: taking a bot job", "err", err)

@@ -28,6 +28,7 @@ type Services struct {
 	Lessons    tengen.LessonService
 	Reviews    tengen.ReviewService
 	Chat       tengen.ChatService
+	BotQueue   tengen.BotQueue
 }
 
 // Backend is a fresh, empty store.
@@ -92,6 +93,8 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"LessonProgress", testLessonProgress},
 		{"Reviews", testReviews},
 		{"Chat", testChat},
+		{"BotQueue", testBotQueue},
+		{"BotQueueTakers", testBotQueueTakers},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
