@@ -67,6 +67,12 @@ type Config struct {
 	// it in storage so that the lobby no longer lists it (see
 	// ExpireChallenges).
 	ChallengeTTL time.Duration
+	// ChallengesExpired, if set, is called with the challenges that a
+	// sweep of this service expired (see ExpireChallenges), so that the
+	// lobby drops them and their challengers learn of it at once. Of
+	// several instances on one database, only the one whose sweep
+	// cancelled a challenge reports it.
+	ChallengesExpired func([]*tengen.Challenge)
 	// EstimatePlayouts is the number of random playouts per point that the
 	// server's dead-stone proposal uses (default 100).
 	EstimatePlayouts int

@@ -82,6 +82,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"NoTakeback", testNoTakeback},
 		{"RemoveChallenge", testRemoveChallenge},
 		{"ExpireChallenges", testExpireChallenges},
+		{"ExpireChallengesRacing", testExpireChallengesRacing},
 		{"Ratings", testRatings},
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
