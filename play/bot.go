@@ -578,7 +578,7 @@ func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c goban.C
 		return // shutting down: the next Open asks again
 	}
 	if err != nil {
-		s.forfeit(g.ID, g.MoveCount, c, fmt.Sprintf("%s failed to move: %v", b.Name, err))
+		s.forfeit(b, g.ID, g.MoveCount, fmt.Sprintf("%s failed to move: %v", b.Name, err))
 		return
 	}
 	cmd := tengen.MoveCommand{Seq: g.MoveCount + 1}
@@ -594,7 +594,7 @@ func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c goban.C
 	switch tengen.ErrorCode(err) {
 	case "":
 	case tengen.EINVALID:
-		s.forfeit(g.ID, g.MoveCount, c, fmt.Sprintf("%s played an illegal move (%s %d,%d): %s", b.Name, cmd.Kind, cmd.X, cmd.Y, tengen.ErrorMessage(err)))
+		s.forfeit(b, g.ID, g.MoveCount, fmt.Sprintf("%s played an illegal move (%s %d,%d): %s", b.Name, cmd.Kind, cmd.X, cmd.Y, tengen.ErrorMessage(err)))
 	case tengen.ECONFLICT, tengen.EFORBIDDEN:
 		// The game moved on meanwhile (a resignation, a timeout).
 		s.log.Debug("play: bot move no longer fits", "game", g.ID, "bot", b.Name, "err", err)
@@ -767,16 +767,12 @@ func symmetricDifference(a, b []goban.Point) []goban.Point {
 	return out
 }
 
-// forfeit ends the game because the bot of colour loser failed (see
-// forfeitCmd).
-func (s *Service) forfeit(id int64, moveCount int, loser goban.Color, reason string) {
-	ctx := context.Background()
-	lg, err := s.lock(ctx, id)
-	if err != nil {
-		return
-	}
-	defer s.unlock(lg)
-	if err := s.apply(ctx, lg, forfeitCmd{loser: loser, moveCount: moveCount, reason: reason}); err != nil {
+// forfeit ends the game because bot b failed at move count moveCount
+// (CommandForfeit), through Do as every command of a bot, whichever
+// instance holds the game.
+func (s *Service) forfeit(b *Bot, id int64, moveCount int, reason string) {
+	s.log.Warn("play: bot fails", "game", id, "bot", b.Name, "moveCount", moveCount, "reason", reason)
+	if _, err := s.Do(context.Background(), id, b.userID, tengen.Command{Kind: tengen.CommandForfeit, Seq: moveCount, Quiet: true}); err != nil {
 		s.log.Error("play: forfeit", "game", id, "reason", reason, "err", err)
 	}
 }

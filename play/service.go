@@ -460,6 +460,8 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return undoAnswerCmd{userID: userID}, nil
 	case tengen.CommandConditional:
 		return conditionalCmd{userID: userID, moves: cmd.Points}, nil
+	case tengen.CommandForfeit:
+		return forfeitCmd{userID: userID, moveCount: cmd.Seq}, nil
 	}
 	if c, ok := rulesCommandOf(userID, cmd); ok {
 		return c, nil
