@@ -22,8 +22,9 @@ type BotJob struct {
 	// worker may take the job again.
 	Lease       int64
 	LeasedUntil time.Time
-	// Taken counts how often the job was taken: more than once means a
-	// worker died, or outlived its lease, while it held it.
+	// Taken counts how often the job was taken since the game was last
+	// queued: more than once means that a worker died or outlived its
+	// lease while it held the job, or gave it back (Release).
 	Taken int
 }
 

@@ -409,7 +409,8 @@ func (s *Service) botWorker() {
 			continue
 		}
 		if job.Taken > 1 {
-			s.log.Warn("play: bot job taken again after its lease ran out", "game", job.GameID, "taken", job.Taken)
+			// Its worker died or gave it back; this one does it.
+			s.log.Info("play: bot job taken again", "game", job.GameID, "taken", job.Taken)
 		}
 		s.botBusy.Add(1)
 		release := func() {}

@@ -81,7 +81,7 @@ func (q *BotQueue) Release(ctx context.Context, job *tengen.BotJob) error {
 
 // end lets go of a held job: the row is deleted unless keep is set or the
 // game was queued again meanwhile; then the lease is cleared, and a job
-// queued again goes to the end of the queue. An Enqueue that runs at the
+// queued again goes to the end of the queue, its takes counted anew. An Enqueue that runs at the
 // same time either comes first (again is set, and DELETE skips the row) or
 // finds no row and inserts a new one.
 func (q *BotQueue) end(ctx context.Context, job *tengen.BotJob, keep bool) error {
@@ -100,7 +100,7 @@ func (q *BotQueue) end(ctx context.Context, job *tengen.BotJob, keep bool) error
 		}
 	}
 	n, err := tx.exec(ctx, `UPDATE bot_jobs SET lease = NULL, leased_until = NULL, again = FALSE,
-			queued_at = CASE WHEN again THEN $3 ELSE queued_at END
+			queued_at = CASE WHEN again THEN $3 ELSE queued_at END, taken = CASE WHEN again THEN 0 ELSE taken END
 		WHERE game_id = $1 AND lease = $2`, job.GameID, job.Lease, tx.now)
 	if err != nil {
 		return err

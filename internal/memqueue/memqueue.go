@@ -109,6 +109,9 @@ func (q *Queue) end(job *tengen.BotJob, keep bool) error {
 	e.held = false
 	e.job.Lease, e.job.LeasedUntil = 0, time.Time{}
 	if keep || e.again {
+		if e.again {
+			e.job.Taken = 0 // queued anew
+		}
 		e.again = false
 		if keep {
 			// Given back undone: first in line again.
