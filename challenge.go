@@ -103,8 +103,11 @@ type ChallengeService interface {
 	// whoever made it; a challenge that is no longer open gives ECONFLICT.
 	RemoveChallenge(ctx context.Context, id int64) (*Challenge, error)
 	// ExpireChallenges cancels every open challenge created before
-	// before (open and direct alike) and returns how many it cancelled.
-	ExpireChallenges(ctx context.Context, before time.Time) (int, error)
+	// before (open and direct alike) and returns the challenges it
+	// cancelled, as they are now. When several instances expire at once,
+	// each challenge is returned to exactly one of them, so that one
+	// instance tells of it.
+	ExpireChallenges(ctx context.Context, before time.Time) ([]*Challenge, error)
 }
 
 // DefaultChallengeTTL is how long a challenge stays open unless the

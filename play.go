@@ -97,6 +97,13 @@ const (
 	// only in a correspondence game while the opponent is to move, and
 	// the sequence must be legal on the current position.
 	CommandConditional CommandKind = "conditional"
+	// CommandForfeit gives up the game for a computer player that cannot
+	// go on (its engine failed, or chose an illegal move): the opponent
+	// wins by forfeit. Command.Seq is the game's move count when the bot
+	// failed; a game that moved on since changes nothing. Only a bot's
+	// account may send it (others get EFORBIDDEN; a person resigns), so
+	// that a bot worker on any instance ends the game through Do.
+	CommandForfeit CommandKind = "forfeit"
 )
 
 // ResultVoid is the result of a game an admin cancelled: SGF's "Void", no

@@ -24,7 +24,14 @@ func (s *Service) sweepAbandoned() {
 	for _, lg := range s.liveGames() {
 		lg.mu.Lock()
 		if s.abandoned(lg, s.cfg.Now()) {
-			if err := s.apply(context.Background(), lg, abandonCmd{}); err != nil {
+			err := s.apply(context.Background(), lg, abandonCmd{})
+			switch {
+			case err == nil:
+			case tengen.ErrorCode(err) == tengen.ECONFLICT:
+				// Storage refused a game that changed elsewhere (another
+				// instance ended it or moved in it): nothing to announce.
+				s.log.Info("play: abandoned game changed meanwhile", "game", lg.id, "err", err)
+			default:
 				s.log.Error("play: ending an abandoned game", "game", lg.id, "err", err)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"tengen/clock"
 	"tengen/engine"
 	"tengen/goban"
+	"tengen/internal/memqueue"
 )
 
 // Compile-time check that Service offers games against the computer.
@@ -141,11 +142,27 @@ func (s *Service) openBots(ctx context.Context) error {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	queue := s.cfg.BotQueue
-	if queue <= 0 {
-		queue = 256
+	s.jobs = s.cfg.BotJobs
+	if s.jobs == nil {
+		queue := s.cfg.BotQueue
+		if queue <= 0 {
+			queue = 256
+		}
+		s.jobs, s.localJobs = memqueue.New(queue), true
+	} else {
+		s.botPoll = s.cfg.BotPoll
+		if s.botPoll <= 0 {
+			s.botPoll = time.Second
+		}
+		if s.cfg.Bus != nil {
+			s.botUnsub = s.cfg.Bus.Subscribe(botTopic, func([]byte) { s.wake() })
+		}
 	}
-	s.botQueue = make(chan int64, queue)
+	// A worker holds a job for the longest a move may take, and some
+	// more for storing it and for the scoring phase's few commands.
+	s.botLease = s.botMoveTimeout() + 30*time.Second
+	s.botWake = make(chan struct{}, workers)
+	s.rounds = map[int64]*botRounds{}
 	s.botWorkers = workers
 	for range workers {
 		s.botWG.Add(1)
@@ -154,10 +171,18 @@ func (s *Service) openBots(ctx context.Context) error {
 	return nil
 }
 
-// closeBots stops the workers (a move being searched is abandoned; the
-// game is picked up again after the next Open) and closes the players.
+// botTopic is the EventBus topic on which a queued bot job wakes the idle
+// workers of every instance; the payload is empty.
+const botTopic = "bot"
+
+// closeBots stops the workers (a move being searched is abandoned and its
+// job given back: another instance's worker takes it at once, or this
+// service's after the next Open) and closes the players.
 func (s *Service) closeBots() error {
 	s.botCancel()
+	if s.botUnsub != nil {
+		s.botUnsub()
+	}
 	s.botWG.Wait()
 	var errs []error
 	for i := range s.cfg.Bots {
@@ -305,77 +330,164 @@ func playerID(g *tengen.Game, c goban.Color) int64 {
 	return g.WhiteID
 }
 
-// botTurn queues the game for a bot worker if a bot must act in it. A game
-// is queued or worked on at most once at a time; a change while a worker
-// has it sets botAgain, and the worker looks again when it is done. The
-// caller holds lg.mu.
+// botTurn queues the game for a bot worker if a bot must act in it. The
+// queue holds one job per game: a game that waits keeps its place, and a
+// change while a worker holds the game's job makes the job due again when
+// the worker is done (tengen.BotQueue). The caller holds lg.mu.
 func (s *Service) botTurn(lg *game) {
-	if s.botQueue == nil || len(s.botToAct(lg)) == 0 {
+	if s.jobs == nil {
 		return
 	}
-	if lg.botBusy {
-		lg.botAgain = true
+	cs := s.botToAct(lg)
+	if len(cs) == 0 {
+		if lg.g != nil && lg.g.Status == tengen.GameFinished {
+			s.forgetRounds(lg.id)
+		}
 		return
 	}
-	if lg.botQueued {
-		return
-	}
-	lg.botQueued = true
-	s.enqueue(lg.id)
+	s.enqueue(tengen.BotJob{GameID: lg.id, MoveCount: lg.g.MoveCount, BotID: playerID(lg.g, cs[0])})
 }
 
-// enqueue puts a game into the bounded bot queue without blocking the
-// caller (who holds a game's lock). When the queue is full the game tries
-// again a second later: bot games wait, human games never do.
-func (s *Service) enqueue(id int64) {
+// enqueue queues job without blocking the caller (who may hold a game's
+// lock) for long and wakes a worker. The in-memory queue takes it at once;
+// when it is full the job tries again a second later: bot games wait,
+// human games never do. A shared queue is written from a goroutine of its
+// own, which tries again a second later when storage fails, and wakes the
+// workers of every instance.
+func (s *Service) enqueue(job tengen.BotJob) {
 	if s.botCtx.Err() != nil {
 		return
 	}
+	if s.localJobs {
+		if err := s.jobs.Enqueue(s.botCtx, job); err != nil {
+			time.AfterFunc(time.Second, func() { s.enqueue(job) })
+			return
+		}
+		s.wake()
+		return
+	}
+	go func() {
+		if err := s.jobs.Enqueue(s.botCtx, job); err != nil {
+			if s.botCtx.Err() == nil {
+				s.log.Error("play: queueing a bot's turn", "game", job.GameID, "err", err)
+				time.AfterFunc(time.Second, func() { s.enqueue(job) })
+			}
+			return
+		}
+		s.wake()
+		if s.cfg.Bus != nil {
+			if err := s.cfg.Bus.Publish(s.botCtx, botTopic, nil); err != nil && s.botCtx.Err() == nil {
+				// The other instances poll: the job waits a little longer.
+				s.log.Warn("play: waking the bot workers", "err", err)
+			}
+		}
+	}()
+}
+
+// wake tells an idle worker of this service that a job may be due.
+func (s *Service) wake() {
 	select {
-	case s.botQueue <- id:
-	default:
-		time.AfterFunc(time.Second, func() { s.enqueue(id) })
+	case s.botWake <- struct{}{}:
+	default: // every worker has a wake-up pending already
 	}
 }
 
+// botWorker takes jobs from the queue until the service closes. An idle
+// worker waits for a wake-up, or polls a shared queue.
 func (s *Service) botWorker() {
 	defer s.botWG.Done()
-	for {
-		select {
-		case <-s.botCtx.Done():
-			return
-		case id := <-s.botQueue:
-			s.botBusy.Add(1)
-			release := func() {}
-			if s.cfg.BotWork != nil {
-				release = s.cfg.BotWork()
-			}
-			s.botJob(id)
-			release()
-			s.botBusy.Add(-1)
+	ctx := s.botCtx
+	for ctx.Err() == nil {
+		job, err := s.jobs.Take(ctx, time.Now(), s.botLease)
+		if err != nil && ctx.Err() == nil {
+			s.log.Error("play: taking a bot job", "err", err)
 		}
+		if job == nil {
+			if !s.idle() {
+				return
+			}
+			continue
+		}
+		if job.Taken > 1 {
+			// Its worker died or gave it back; this one does it.
+			s.log.Info("play: bot job taken again", "game", job.GameID, "taken", job.Taken)
+		}
+		s.botBusy.Add(1)
+		release := func() {}
+		if s.cfg.BotWork != nil {
+			release = s.cfg.BotWork()
+		}
+		s.botJob(job)
+		release()
+		s.botBusy.Add(-1)
+		s.endJob(job)
+	}
+}
+
+// idle waits for a wake-up, the next poll or the end of the service, and
+// reports false for the latter.
+func (s *Service) idle() bool {
+	var poll <-chan time.Time
+	if s.botPoll > 0 {
+		t := time.NewTimer(s.botPoll)
+		defer t.Stop()
+		poll = t.C
+	}
+	select {
+	case <-s.botCtx.Done():
+		return false
+	case <-s.botWake:
+	case <-poll:
+	}
+	return true
+}
+
+// endJob finishes a job, or gives it back when the service stops in the
+// middle of it, so that another instance's worker takes it at once.
+func (s *Service) endJob(job *tengen.BotJob) {
+	var err error
+	if s.botCtx.Err() != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err = s.jobs.Release(ctx, job)
+		cancel()
+	} else {
+		err = s.jobs.Finish(s.botCtx, job)
+	}
+	switch {
+	case err == nil:
+	case tengen.ErrorCode(err) == tengen.ECONFLICT:
+		s.log.Warn("play: bot job outlived its lease", "game", job.GameID, "err", err)
+	case s.botCtx.Err() == nil:
+		s.log.Error("play: finishing a bot job", "game", job.GameID, "err", err)
+		// The job stays in the queue and is taken again when its lease
+		// runs out.
 	}
 }
 
 // botJob lets the bots of one game act: move, or agree on the dead stones.
-func (s *Service) botJob(id int64) {
+// The game is read as it is now, from memory when this instance holds it,
+// else from storage; whatever the bots do goes through Do, as a player's
+// commands do.
+func (s *Service) botJob(job *tengen.BotJob) {
 	ctx := s.botCtx
-	lg, err := s.lock(ctx, id)
+	var g *tengen.Game
+	var colors []goban.Color
+	var req BotRequest
+	err := s.peek(ctx, job.GameID, func(lg *game) {
+		g, colors = lg.g, s.botToAct(lg)
+		if g.Status == tengen.GamePlaying && len(colors) == 1 {
+			req = s.botRequest(lg, colors[0])
+		}
+	})
 	if err != nil {
 		if ctx.Err() == nil {
-			s.log.Error("play: bot cannot load game", "game", id, "err", err)
+			s.log.Error("play: bot cannot load game", "game", job.GameID, "err", err)
 		}
 		return
 	}
-	lg.botQueued, lg.botBusy, lg.botAgain = false, true, false
-	colors := s.botToAct(lg)
-	g := lg.g
-	var req BotRequest
-	if g.Status == tengen.GamePlaying && len(colors) == 1 {
-		req = s.botRequest(lg, colors[0])
+	if g.Status != tengen.GameScoring {
+		s.forgetRounds(g.ID)
 	}
-	s.unlock(lg)
-
 	for _, c := range colors {
 		uid := playerID(g, c)
 		b := s.bots[uid]
@@ -385,17 +497,61 @@ func (s *Service) botJob(id int64) {
 			s.botScore(ctx, b, g.ID, c)
 		}
 	}
+}
 
-	lg, err = s.lock(context.Background(), id)
+// peek calls fn with game id as it stands now: the live game, with its lock
+// held, when this instance holds it; else the game as stored, replayed into
+// a copy that nobody else sees (holding a game live, with its timers, is
+// for the instance that owns it). fn must not keep lg.
+func (s *Service) peek(ctx context.Context, id int64, fn func(lg *game)) error {
+	s.mu.Lock()
+	lg := s.games[id]
+	s.mu.Unlock()
+	if lg != nil {
+		lg.mu.Lock()
+		if !lg.evicted && lg.g != nil {
+			fn(lg)
+			lg.mu.Unlock()
+			return nil
+		}
+		lg.mu.Unlock()
+	}
+	lg, err := s.stored(ctx, id)
 	if err != nil {
-		return
+		return err
 	}
-	lg.botBusy = false
-	if lg.botAgain {
-		lg.botAgain = false
-		s.botTurn(lg)
+	fn(lg)
+	return nil
+}
+
+// stored reads game id from storage and replays its moves as load does,
+// with the clock as stored (running since the last change), without taking
+// the game into memory.
+func (s *Service) stored(ctx context.Context, id int64) (*game, error) {
+	g, err := s.cfg.Games.FindGameByID(ctx, id)
+	if err != nil {
+		return nil, err
 	}
-	s.unlock(lg)
+	moves, err := s.cfg.Games.FindMoves(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.cfg.Games.FindPlayRecord(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := rulesOf(g.Settings)
+	if err != nil {
+		return nil, err
+	}
+	pos, komi, err := s.replay(g, rules, moves, rec.Resumptions)
+	if err != nil {
+		return nil, err
+	}
+	lg := newGame(id)
+	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
+	lg.state = state{pos: pos, rec: *rec, clk: rec.Clock}
+	return lg, nil
 }
 
 // botRequest copies what the bot of colour c needs. The caller holds
@@ -416,18 +572,14 @@ func (s *Service) botRequest(lg *game, c goban.Color) BotRequest {
 // botMove asks the bot for its move and plays it like a human's move. A
 // bot that fails or plays an illegal move forfeits.
 func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c goban.Color, req BotRequest) {
-	timeout := s.cfg.BotMoveTimeout
-	if timeout <= 0 {
-		timeout = 30 * time.Second
-	}
-	mctx, cancel := context.WithTimeout(ctx, timeout)
+	mctx, cancel := context.WithTimeout(ctx, s.botMoveTimeout())
 	m, err := b.Player.GenMove(mctx, req)
 	cancel()
 	if ctx.Err() != nil {
 		return // shutting down: the next Open asks again
 	}
 	if err != nil {
-		s.forfeit(g.ID, g.MoveCount, c, fmt.Sprintf("%s failed to move: %v", b.Name, err))
+		s.forfeit(b, g.ID, g.MoveCount, fmt.Sprintf("%s failed to move: %v", b.Name, err))
 		return
 	}
 	cmd := tengen.MoveCommand{Seq: g.MoveCount + 1}
@@ -443,29 +595,27 @@ func (s *Service) botMove(ctx context.Context, b *Bot, g *tengen.Game, c goban.C
 	switch tengen.ErrorCode(err) {
 	case "":
 	case tengen.EINVALID:
-		s.forfeit(g.ID, g.MoveCount, c, fmt.Sprintf("%s played an illegal move (%s %d,%d): %s", b.Name, cmd.Kind, cmd.X, cmd.Y, tengen.ErrorMessage(err)))
+		s.forfeit(b, g.ID, g.MoveCount, fmt.Sprintf("%s played an illegal move (%s %d,%d): %s", b.Name, cmd.Kind, cmd.X, cmd.Y, tengen.ErrorMessage(err)))
 	case tengen.ECONFLICT, tengen.EFORBIDDEN:
 		// The game moved on meanwhile (a resignation, a timeout).
 		s.log.Debug("play: bot move no longer fits", "game", g.ID, "bot", b.Name, "err", err)
 	default:
 		if ctx.Err() == nil {
 			s.log.Error("play: storing bot move", "game", g.ID, "bot", b.Name, "err", err)
-			time.AfterFunc(time.Second, func() { s.requeue(g.ID) })
+			// A failure that was not the bot's: look at the game again.
+			time.AfterFunc(time.Second, func() {
+				s.enqueue(tengen.BotJob{GameID: g.ID, MoveCount: g.MoveCount, BotID: b.userID})
+			})
 		}
 	}
 }
 
-// requeue looks at a game again after a failure that was not the bot's.
-func (s *Service) requeue(id int64) {
-	if s.botCtx.Err() != nil {
-		return
+// botMoveTimeout returns Config.BotMoveTimeout or its default.
+func (s *Service) botMoveTimeout() time.Duration {
+	if s.cfg.BotMoveTimeout > 0 {
+		return s.cfg.BotMoveTimeout
 	}
-	lg, err := s.lock(s.botCtx, id)
-	if err != nil {
-		return
-	}
-	s.botTurn(lg)
-	s.unlock(lg)
+	return 30 * time.Second
 }
 
 // botScore makes the bot of colour c agree on the dead stones: it accepts
@@ -474,37 +624,29 @@ func (s *Service) requeue(id int64) {
 // scoring phase it accepts whatever is proposed, so that a disagreement
 // ends.
 func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color) {
-	lg, err := s.lock(ctx, id)
-	if err != nil {
+	var gb *goban.Game
+	var seq, at int
+	var dead []goban.Point
+	err := s.peek(ctx, id, func(lg *game) {
+		if lg.g.Status == tengen.GameScoring && accepted(lg.rec, c) != lg.rec.ProposalSeq {
+			gb, seq, dead, at = lg.pos.gb.Clone(), lg.rec.ProposalSeq, lg.rec.Dead, lg.g.MoveCount
+		}
+	})
+	if err != nil || gb == nil {
 		return
 	}
-	if lg.g.Status != tengen.GameScoring || accepted(lg.rec, c) == lg.rec.ProposalSeq {
-		s.unlock(lg)
-		return
-	}
-	gb, seq, dead := lg.pos.gb.Clone(), lg.rec.ProposalSeq, lg.rec.Dead
-	s.unlock(lg)
 
 	est := s.deadStones(gb)
 	giveIn := false
 	if !samePoints(est, dead) {
 		// Count the round; the estimate took a while, so look again.
-		lg, err := s.lock(ctx, id)
-		if err != nil {
-			return
+		same := false
+		if err := s.peek(ctx, id, func(lg *game) {
+			same = lg.g.Status == tengen.GameScoring && lg.rec.ProposalSeq == seq
+		}); err != nil || !same {
+			return // changed meanwhile: the game's job is due again
 		}
-		if lg.g.Status != tengen.GameScoring || lg.rec.ProposalSeq != seq {
-			s.unlock(lg)
-			return // changed meanwhile: botTurn looks again
-		}
-		if lg.botRoundsAt != lg.g.MoveCount || lg.botRounds == nil {
-			lg.botRounds, lg.botRoundsAt = map[goban.Color]int{}, lg.g.MoveCount
-		}
-		giveIn = lg.botRounds[c] >= maxBotRounds
-		if !giveIn {
-			lg.botRounds[c]++
-		}
-		s.unlock(lg)
+		giveIn = s.countRound(id, at, c)
 	}
 	if samePoints(est, dead) || giveIn {
 		if giveIn {
@@ -544,6 +686,41 @@ func (s *Service) botScore(ctx context.Context, b *Bot, id int64, c goban.Color)
 		}
 		cur = snap.Proposal.Dead
 	}
+}
+
+// botRounds counts per colour how often a game's bot changed the proposal
+// back in the scoring phase that began at move at.
+type botRounds struct {
+	at int
+	n  map[goban.Color]int
+}
+
+// countRound counts a round of the bot of colour c in the scoring phase of
+// game id that began at move at, and reports whether the bot has had its
+// rounds and gives in instead. The count is kept by the instance whose
+// worker acts; when the jobs of one scoring phase go to several instances,
+// each gives its rounds, which still ends a disagreement.
+func (s *Service) countRound(id int64, at int, c goban.Color) (giveIn bool) {
+	s.roundsMu.Lock()
+	defer s.roundsMu.Unlock()
+	r := s.rounds[id]
+	if r == nil || r.at != at {
+		r = &botRounds{at: at, n: map[goban.Color]int{}}
+		s.rounds[id] = r
+	}
+	if r.n[c] >= maxBotRounds {
+		return true
+	}
+	r.n[c]++
+	return false
+}
+
+// forgetRounds drops the rounds counted in game id, which is no longer in
+// the scoring phase.
+func (s *Service) forgetRounds(id int64) {
+	s.roundsMu.Lock()
+	delete(s.rounds, id)
+	s.roundsMu.Unlock()
 }
 
 // deadStones estimates the dead stones of the position with the injected
@@ -591,16 +768,12 @@ func symmetricDifference(a, b []goban.Point) []goban.Point {
 	return out
 }
 
-// forfeit ends the game because the bot of colour loser failed (see
-// forfeitCmd).
-func (s *Service) forfeit(id int64, moveCount int, loser goban.Color, reason string) {
-	ctx := context.Background()
-	lg, err := s.lock(ctx, id)
-	if err != nil {
-		return
-	}
-	defer s.unlock(lg)
-	if err := s.apply(ctx, lg, forfeitCmd{loser: loser, moveCount: moveCount, reason: reason}); err != nil {
+// forfeit ends the game because bot b failed at move count moveCount
+// (CommandForfeit), through Do as every command of a bot, whichever
+// instance holds the game.
+func (s *Service) forfeit(b *Bot, id int64, moveCount int, reason string) {
+	s.log.Warn("play: bot fails", "game", id, "bot", b.Name, "moveCount", moveCount, "reason", reason)
+	if _, err := s.Do(context.Background(), id, b.userID, tengen.Command{Kind: tengen.CommandForfeit, Seq: moveCount, Quiet: true}); err != nil {
 		s.log.Error("play: forfeit", "game", id, "reason", reason, "err", err)
 	}
 }

@@ -367,35 +367,40 @@ func (c resumeCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		}}, nil
 }
 
-// forfeitCmd ends the game because the bot of colour loser failed: the
-// opponent wins by forfeit (B+F or W+F). It changes nothing if the game
+// forfeitCmd ends the game because the bot userID failed (CommandForfeit):
+// the opponent wins by forfeit (B+F or W+F). It changes nothing if the game
 // moved on since move moveCount.
 type forfeitCmd struct {
-	loser     goban.Color
+	userID    int64
 	moveCount int
-	reason    string
 }
 
 func (c forfeitCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	loser, err := player(lg, c.userID)
+	if err != nil {
+		return nil, err
+	}
+	if s.bots[c.userID] == nil {
+		return nil, tengen.Errorf(tengen.EFORBIDDEN, "Only a computer player forfeits; resign instead.")
+	}
 	if lg.g.Status == tengen.GameFinished || lg.g.MoveCount != c.moveCount {
 		return nil, nil
 	}
 	result := "B+F"
-	if c.loser == goban.Black {
+	if loser == goban.Black {
 		result = "W+F"
 	}
 	next := lg.state
-	var err error
 	if next.clk, err = stopped(lg.clk, now); err != nil {
 		return nil, err
 	}
 	if !lg.pos.gb.Ended() {
 		next.pos = lg.pos.clone()
-		next.pos.gb.End(c.loser.Opponent(), goban.EndForfeit)
+		next.pos.gb.End(loser.Opponent(), goban.EndForfeit)
 	}
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: lg.g.ToMove, Status: tengen.GameFinished, Result: result},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
-			s.log.Warn("play: bot forfeits", "game", lg.id, "color", c.loser, "result", result, "reason", c.reason)
+			s.log.Warn("play: bot forfeits", "game", lg.id, "color", loser, "result", result)
 			return []*tengen.GameEvent{{Type: tengen.EventPhase, GameID: lg.id, Game: lg.g, Clock: lg.clockView()}}
 		}}, nil
 }

@@ -37,14 +37,6 @@ type game struct {
 	evicted   bool
 	watchers  map[int]func(*tengen.GameEvent)
 	nextWatch int
-
-	// botQueued: the game waits in the bot queue; botBusy: a bot worker
-	// has it; botAgain: something changed while botBusy, look again.
-	botQueued, botBusy, botAgain bool
-	// botRounds counts per colour how often a bot changed the proposal
-	// back in the scoring phase that began at move botRoundsAt.
-	botRounds   map[goban.Color]int
-	botRoundsAt int
 }
 
 func newGame(id int64) *game {

@@ -125,17 +125,22 @@ func (s *Service) expired(c *tengen.Challenge, now time.Time) bool {
 
 // ExpireChallenges cancels the open challenges older than the challenge
 // TTL and returns how many it cancelled. Open calls it, and then every
-// minute (or every TTL, when that is shorter).
+// minute (or every TTL, when that is shorter). Every instance on one
+// database sweeps, and storage gives each expired challenge to one of them:
+// that one logs it and reports it to Config.ChallengesExpired.
 func (s *Service) ExpireChallenges(ctx context.Context) (int, error) {
 	if s.cfg.ChallengeTTL <= 0 || s.cfg.Challenges == nil {
 		return 0, nil
 	}
-	n, err := s.cfg.Challenges.ExpireChallenges(ctx, s.cfg.Now().Add(-s.cfg.ChallengeTTL))
+	cs, err := s.cfg.Challenges.ExpireChallenges(ctx, s.cfg.Now().Add(-s.cfg.ChallengeTTL))
 	if err != nil {
 		return 0, err
 	}
-	if n > 0 {
-		s.log.Info("play: challenges expired", "count", n, "ttl", s.cfg.ChallengeTTL)
+	if len(cs) > 0 {
+		s.log.Info("play: challenges expired", "count", len(cs), "ttl", s.cfg.ChallengeTTL)
+		if s.cfg.ChallengesExpired != nil {
+			s.cfg.ChallengesExpired(cs)
+		}
 	}
-	return n, nil
+	return len(cs), nil
 }

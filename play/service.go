@@ -67,6 +67,12 @@ type Config struct {
 	// it in storage so that the lobby no longer lists it (see
 	// ExpireChallenges).
 	ChallengeTTL time.Duration
+	// ChallengesExpired, if set, is called with the challenges that a
+	// sweep of this service expired (see ExpireChallenges), so that the
+	// lobby drops them and their challengers learn of it at once. Of
+	// several instances on one database, only the one whose sweep
+	// cancelled a challenge reports it.
+	ChallengesExpired func([]*tengen.Challenge)
 	// EstimatePlayouts is the number of random playouts per point that the
 	// server's dead-stone proposal uses (default 100).
 	EstimatePlayouts int
@@ -82,11 +88,27 @@ type Config struct {
 	// Ratings, when set, fixes the bots' ratings at their anchors in
 	// Open; without it every game against a bot is unrated.
 	Ratings tengen.RatingService
-	// BotWorkers bounds how many bot moves are searched at once (default
-	// one per CPU); BotQueue bounds the games waiting for a worker
-	// (default 256; further games wait outside the queue and retry).
+	// BotWorkers bounds how many bot moves this service searches at once
+	// (default one per CPU); BotQueue bounds the games waiting for a
+	// worker in the in-memory queue (default 256; further games wait
+	// outside the queue and retry).
 	BotWorkers int
 	BotQueue   int
+	// BotJobs, when set, is the bot work queue that this service shares
+	// with the other instances on one database (postgres.BotQueue): a
+	// bot's turn in any game is a job there, and the workers of every
+	// instance take jobs from it. Nil means an in-memory queue
+	// (internal/memqueue) that this service alone fills and empties.
+	BotJobs tengen.BotQueue
+	// BotPoll is how often an idle bot worker looks into a shared BotJobs
+	// queue without being woken, for jobs whose wake-up did not reach it
+	// and jobs whose worker died (default one second). The in-memory queue
+	// is never polled: only this service fills it, and wakes its workers.
+	BotPoll time.Duration
+	// Bus, when set, carries wake-ups between the bot workers of the
+	// instances that share BotJobs (topic "bot"): a job queued on one
+	// instance wakes an idle worker on every instance at once.
+	Bus tengen.EventBus
 	// BotWork, when set, is called before a bot worker acts and the func
 	// it returns when it is done: it tells the worker pool that the bots
 	// share with the engine's analysis (internal/workpool.Pool.Urgent)
@@ -137,15 +159,27 @@ type Service struct {
 
 	// bots and botNames (by UserNameKey) are set by Open and read-only
 	// afterwards.
-	bots      map[int64]*Bot
-	botNames  map[string]*Bot
-	botQueue  chan int64 // games waiting for a bot worker; nil without bots
+	bots     map[int64]*Bot
+	botNames map[string]*Bot
+	// jobs is the bot work queue, nil without bots; localJobs is set when
+	// it is the in-memory queue of this service alone (see bot.go).
+	jobs      tengen.BotQueue
+	localJobs bool
+	botWake   chan struct{} // wakes an idle bot worker; buffered, one per worker
+	botLease  time.Duration // how long a worker holds a job before others may take it
+	botPoll   time.Duration // how often idle workers look into a shared queue; 0: never
+	botUnsub  func()        // ends the subscription to the bus's bot topic
 	botCtx    context.Context
 	botCancel context.CancelFunc
 	botWG     sync.WaitGroup // the bot workers
 	botBusy   atomic.Int32   // bot workers on a job now
 	// botWorkers is the number of bot workers, set by Open.
 	botWorkers int
+
+	roundsMu sync.Mutex // guards rounds
+	// rounds counts, per game in the scoring phase, how often its bots
+	// changed the proposal back (see botScore).
+	rounds map[int64]*botRounds
 }
 
 // New returns a Service for cfg.
@@ -185,8 +219,14 @@ func (s *Service) LiveGames() int {
 
 // BotLoad returns the number of games waiting for a bot worker, the number
 // of workers busy with a game, and the number of workers (0 without bots).
+// With a shared queue, waiting counts the jobs of every instance.
 func (s *Service) BotLoad() (waiting, busy, workers int) {
-	return len(s.botQueue), int(s.botBusy.Load()), s.botWorkers
+	if s.jobs != nil {
+		if n, err := s.jobs.Waiting(context.Background()); err == nil {
+			waiting = n
+		}
+	}
+	return waiting, int(s.botBusy.Load()), s.botWorkers
 }
 
 // Open loads every unfinished game, so that its clock runs and times out even
@@ -420,6 +460,8 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return undoAnswerCmd{userID: userID}, nil
 	case tengen.CommandConditional:
 		return conditionalCmd{userID: userID, moves: cmd.Points}, nil
+	case tengen.CommandForfeit:
+		return forfeitCmd{userID: userID, moveCount: cmd.Seq}, nil
 	}
 	if c, ok := rulesCommandOf(userID, cmd); ok {
 		return c, nil

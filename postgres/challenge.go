@@ -1,12 +1,13 @@
 package postgres
 
 import (
-	"time"
-
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"tengen"
 )
@@ -98,19 +99,34 @@ func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*teng
 	})
 }
 
-// ExpireChallenges implements tengen.ChallengeService.
-func (s *ChallengeService) ExpireChallenges(ctx context.Context, before time.Time) (int, error) {
+// ExpireChallenges implements tengen.ChallengeService. The UPDATE's
+// condition is checked again on rows another transaction changed first, so
+// two instances that expire at once cancel, and return, each challenge
+// once.
+func (s *ChallengeService) ExpireChallenges(ctx context.Context, before time.Time) ([]*tengen.Challenge, error) {
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer tx.rollback()
-	n, err := tx.exec(ctx, `UPDATE challenges SET status = $1, updated_at = $2 WHERE status = $3 AND created_at < $4`,
+	rows, err := tx.Query(ctx, `UPDATE challenges SET status = $1, updated_at = $2 WHERE status = $3 AND created_at < $4 RETURNING id`,
 		string(tengen.ChallengeCancelled), tx.now, string(tengen.ChallengeOpen), before)
 	if err != nil {
-		return 0, err
+		return nil, constraintError(err)
 	}
-	return int(n), tx.commit(ctx)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, err
+	}
+	cs := make([]*tengen.Challenge, 0, len(ids))
+	for _, id := range ids {
+		c, err := findChallengeByID(ctx, tx, id, false)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
+	}
+	return cs, tx.commit(ctx)
 }
 
 // closeChallenge ends the open challenge id with the status that decide

@@ -27,6 +27,7 @@ func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
 		Lessons:    postgres.NewLessonService(db),
 		Reviews:    postgres.NewReviewService(db),
 		Chat:       postgres.NewChatService(db),
+		BotQueue:   postgres.NewBotQueue(db),
 	}
 }
 

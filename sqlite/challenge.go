@@ -1,12 +1,12 @@
 package sqlite
 
 import (
-	"time"
-
 	"context"
 	"database/sql"
+	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"tengen"
 )
@@ -96,22 +96,38 @@ func (s *ChallengeService) RemoveChallenge(ctx context.Context, id int64) (*teng
 }
 
 // ExpireChallenges implements tengen.ChallengeService.
-func (s *ChallengeService) ExpireChallenges(ctx context.Context, before time.Time) (int, error) {
+func (s *ChallengeService) ExpireChallenges(ctx context.Context, before time.Time) ([]*tengen.Challenge, error) {
 	tx, err := s.db.BeginTx(ctx, true)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE challenges SET status = ?, updated_at = ? WHERE status = ? AND created_at < ?`,
+	rows, err := tx.QueryContext(ctx, `UPDATE challenges SET status = ?, updated_at = ? WHERE status = ? AND created_at < ? RETURNING id`,
 		string(tengen.ChallengeCancelled), formatTime(tx.now), string(tengen.ChallengeOpen), formatTime(before))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, err
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
 	}
-	return int(n), tx.Commit()
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, err
+	}
+	cs := make([]*tengen.Challenge, 0, len(ids))
+	for _, id := range ids {
+		c, err := findChallengeByID(ctx, tx, id)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
+	}
+	return cs, tx.Commit()
 }
 
 // closeChallenge ends the open challenge id with the status that decide

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"tengen/internal/memqueue"
 	"tengen/internal/rating"
 	"tengen/sqlite"
 	"tengen/storagetest"
@@ -26,6 +27,7 @@ func open(t *testing.T, path string) (*sqlite.DB, storagetest.Services) {
 		Lessons:    sqlite.NewLessonService(db),
 		Reviews:    sqlite.NewReviewService(db),
 		Chat:       sqlite.NewChatService(db),
+		BotQueue:   memqueue.New(0),
 	}
 }
 

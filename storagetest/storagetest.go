@@ -28,6 +28,7 @@ type Services struct {
 	Lessons    tengen.LessonService
 	Reviews    tengen.ReviewService
 	Chat       tengen.ChatService
+	BotQueue   tengen.BotQueue
 }
 
 // Backend is a fresh, empty store.
@@ -81,6 +82,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"NoTakeback", testNoTakeback},
 		{"RemoveChallenge", testRemoveChallenge},
 		{"ExpireChallenges", testExpireChallenges},
+		{"ExpireChallengesRacing", testExpireChallengesRacing},
 		{"Ratings", testRatings},
 		{"RatingAnchors", testRatingAnchors},
 		{"RatingRollback", testRatingRollback},
@@ -92,6 +94,8 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"LessonProgress", testLessonProgress},
 		{"Reviews", testReviews},
 		{"Chat", testChat},
+		{"BotQueue", testBotQueue},
+		{"BotQueueTakers", testBotQueueTakers},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })

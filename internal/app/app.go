@@ -264,6 +264,10 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
 		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter}
+	if a.PG != nil {
+		// The instances on one database share the bots' work.
+		pc.BotJobs = postgres.NewBotQueue(a.PG)
+	}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
@@ -277,6 +281,11 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	pc.Changed = func(before, after *tengen.Game, events []*tengen.GameEvent) {
 		if srv := web.Load(); srv != nil {
 			srv.GameChanged(before, after, events)
+		}
+	}
+	pc.ChallengesExpired = func([]*tengen.Challenge) {
+		if srv := web.Load(); srv != nil {
+			srv.LobbyChanged()
 		}
 	}
 	a.Play = play.New(pc)
