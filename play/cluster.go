@@ -236,7 +236,9 @@ func (s *Service) PeerSGF(ctx context.Context, gameID int64) ([]byte, error) {
 // stream, from memory or from the owner.
 func (s *Service) anySnapshot(ctx context.Context, gameID, userID int64) (*tengen.PeerSnapshot, error) {
 	return routed(func() (*tengen.PeerSnapshot, error) { return s.PeerSnapshot(ctx, gameID, userID) },
-		func(o tengen.Instance) (*tengen.PeerSnapshot, error) { return s.cfg.Peer.Snapshot(ctx, o, gameID, userID) })
+		func(o tengen.Instance) (*tengen.PeerSnapshot, error) {
+			return s.cfg.Peer.Snapshot(ctx, o, gameID, userID)
+		})
 }
 
 // watch is one watcher of a game with several instances: while this

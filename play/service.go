@@ -437,7 +437,9 @@ func (s *Service) watchLocked(lg *game, userID int64, sink func(*tengen.GameEven
 func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
 	if s.cfg.Cluster != nil {
 		return routed(func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
-			func(o tengen.Instance) (*tengen.GameSnapshot, error) { return s.cfg.Peer.Do(ctx, o, gameID, userID, cmd) })
+			func(o tengen.Instance) (*tengen.GameSnapshot, error) {
+				return s.cfg.Peer.Do(ctx, o, gameID, userID, cmd)
+			})
 	}
 	return s.doLocal(ctx, gameID, userID, cmd)
 }
