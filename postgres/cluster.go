@@ -51,6 +51,17 @@ func (s *ClusterService) Register(ctx context.Context, advertise string) (tengen
 	return tengen.Instance{ID: id, Advertise: advertise}, nil
 }
 
+// SetAdvertise changes the URL this instance is reached at, for a server
+// that learns its port only when it listens.
+func (s *ClusterService) SetAdvertise(ctx context.Context, advertise string) error {
+	me, err := s.self()
+	if err != nil {
+		return err
+	}
+	_, err = s.db.pool.Exec(ctx, `UPDATE instances SET advertise = $1 WHERE id = $2`, advertise, me)
+	return err
+}
+
 // self returns this instance's id, or an error before Register.
 func (s *ClusterService) self() (int64, error) {
 	id := s.db.instance.Load()
