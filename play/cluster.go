@@ -70,6 +70,36 @@ func (s *Service) owned(lg *game) {
 		return
 	}
 	lg.epoch, lg.evn, lg.claimed = s.epochBase+s.epochs.Add(1), 0, s.cfg.Now()
+	s.forgetOwner(lg.id)
+}
+
+// maxOwners bounds the remembered owners of other instances' games.
+const maxOwners = 10000
+
+// cachedOwner returns the owner of game id that forwarding learnt last.
+func (s *Service) cachedOwner(id int64) (tengen.Instance, bool) {
+	s.ownersMu.Lock()
+	defer s.ownersMu.Unlock()
+	o, ok := s.owners[id]
+	return o, ok
+}
+
+// rememberOwner remembers that o owns game id, so that the next call for
+// it goes to o at once, without asking the database.
+func (s *Service) rememberOwner(id int64, o tengen.Instance) {
+	s.ownersMu.Lock()
+	defer s.ownersMu.Unlock()
+	if s.owners == nil || len(s.owners) >= maxOwners {
+		s.owners = map[int64]tengen.Instance{}
+	}
+	s.owners[id] = o
+}
+
+// forgetOwner forgets the owner of game id.
+func (s *Service) forgetOwner(id int64) {
+	s.ownersMu.Lock()
+	defer s.ownersMu.Unlock()
+	delete(s.owners, id)
 }
 
 // lose drops lg from memory because another instance owns it now: its timer
@@ -100,19 +130,49 @@ func (s *Service) lose(lg *game) {
 	}
 }
 
-// publishBus sends the events of one change to the other instances'
-// watchers of lg, numbered. A failed publication leaves a gap that the
-// watchers notice at the next event. The caller holds lg.mu, which keeps
-// the events in order.
+// busMsg is one event waiting for the bus.
+type busMsg struct {
+	gameID  int64
+	payload []byte
+}
+
+// busQueue bounds the events waiting for the bus; a full queue drops the
+// event, and the watchers elsewhere start again from a snapshot when they
+// notice the gap.
+const busQueue = 4096
+
+// publishBus queues the events of one change for the other instances'
+// watchers of lg, numbered, without waiting for the bus: one goroutine
+// (busLoop) publishes them in order. A lost event leaves a gap that the
+// watchers notice at the next one. The caller holds lg.mu, which keeps the
+// events of a game in order.
 func (s *Service) publishBus(lg *game, evs []*tengen.GameEvent) {
 	for _, ev := range evs {
 		lg.evn++
 		b, err := json.Marshal(tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()})
-		if err == nil {
-			err = s.cfg.Bus.Publish(context.Background(), tengen.GameTopic(lg.id), b)
-		}
 		if err != nil {
-			s.log.Error("play: publishing a game event", "game", lg.id, "err", err)
+			s.log.Error("play: encoding a game event", "game", lg.id, "err", err)
+			continue
+		}
+		select {
+		case s.busQ <- busMsg{gameID: lg.id, payload: b}:
+		default:
+			s.log.Error("play: bus queue full: game event dropped", "game", lg.id)
+		}
+	}
+}
+
+// busLoop publishes the queued events until Close.
+func (s *Service) busLoop() {
+	defer s.done.Done()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case m := <-s.busQ:
+			if err := s.cfg.Bus.Publish(context.Background(), tengen.GameTopic(m.gameID), m.payload); err != nil {
+				s.log.Error("play: publishing a game event", "game", m.gameID, "err", err)
+			}
 		}
 	}
 }
@@ -124,6 +184,8 @@ func (s *Service) openCluster(ctx context.Context) error {
 		return errors.New("play: Config.Cluster needs Config.Peer and Config.Bus")
 	}
 	s.lastBeat = s.cfg.Now()
+	s.done.Add(1)
+	go s.busLoop()
 	if err := s.claimOrphans(ctx); err != nil {
 		return err
 	}
@@ -194,20 +256,37 @@ func (s *Service) dropGames(mine map[int64]bool, since time.Time) {
 	}
 }
 
-// routed runs local, and when the game is owned by another instance,
-// remote on that owner; when the game moves between instances meanwhile
-// (ENOTOWNER), it tries again, three times in all.
-func routed[T any](local func() (T, error), remote func(owner tengen.Instance) (T, error)) (T, error) {
+// routed runs local for game gameID, and when the game is owned by another
+// instance, remote on that owner; when the game moves between instances
+// meanwhile (ENOTOWNER), it tries again, three times in all. An owner it
+// learnt is asked directly next time, until it refuses or fails.
+func routed[T any](s *Service, gameID int64, local func() (T, error), remote func(owner tengen.Instance) (T, error)) (T, error) {
 	var v T
 	var err error
+	if o, ok := s.cachedOwner(gameID); ok {
+		v, err = remote(o)
+		switch tengen.ErrorCode(err) {
+		case tengen.ENOTOWNER:
+			s.forgetOwner(gameID)
+		case tengen.EINTERNAL:
+			// Perhaps the owner is gone: ask the database next time.
+			// The call is not repeated, as it may have taken effect.
+			s.forgetOwner(gameID)
+			return v, err
+		default:
+			return v, err
+		}
+	}
 	for range 3 {
 		v, err = local()
 		if o := ownerOf(err); o != nil {
+			s.rememberOwner(gameID, *o)
 			v, err = remote(*o)
 		}
 		if tengen.ErrorCode(err) != tengen.ENOTOWNER {
 			return v, err
 		}
+		s.forgetOwner(gameID)
 	}
 	return v, err
 }
@@ -235,7 +314,7 @@ func (s *Service) PeerSGF(ctx context.Context, gameID int64) ([]byte, error) {
 // anySnapshot returns the game's snapshot with its place in the event
 // stream, from memory or from the owner.
 func (s *Service) anySnapshot(ctx context.Context, gameID, userID int64) (*tengen.PeerSnapshot, error) {
-	return routed(func() (*tengen.PeerSnapshot, error) { return s.PeerSnapshot(ctx, gameID, userID) },
+	return routed(s, gameID, func() (*tengen.PeerSnapshot, error) { return s.PeerSnapshot(ctx, gameID, userID) },
 		func(o tengen.Instance) (*tengen.PeerSnapshot, error) {
 			return s.cfg.Peer.Snapshot(ctx, o, gameID, userID)
 		})

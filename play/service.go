@@ -171,6 +171,12 @@ type Service struct {
 	epochBase int64
 	epochs    atomic.Int64
 	lastBeat  time.Time
+	// busQ holds the events waiting for the bus (cluster.go busLoop).
+	busQ chan busMsg
+	// owners are the owners of other instances' games that forwarding
+	// learnt (cluster.go routed).
+	ownersMu sync.Mutex
+	owners   map[int64]tengen.Instance
 }
 
 // New returns a Service for cfg.
@@ -204,6 +210,9 @@ func New(cfg Config) *Service {
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{}), epochBase: newEpochBase()}
 	s.botCtx, s.botCancel = context.WithCancel(context.Background())
+	if cfg.Cluster != nil {
+		s.busQ = make(chan busMsg, busQueue)
+	}
 	return s
 }
 
@@ -436,7 +445,7 @@ func (s *Service) watchLocked(lg *game, userID int64, sink func(*tengen.GameEven
 // Do implements tengen.PlayService.
 func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
 	if s.cfg.Cluster != nil {
-		return routed(func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
+		return routed(s, gameID, func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
 			func(o tengen.Instance) (*tengen.GameSnapshot, error) {
 				return s.cfg.Peer.Do(ctx, o, gameID, userID, cmd)
 			})
