@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"net"
 	"sync"
 	"time"
 
@@ -269,10 +270,13 @@ func routed[T any](s *Service, gameID int64, local func() (T, error), remote fun
 		case tengen.ENOTOWNER:
 			s.forgetOwner(gameID)
 		case tengen.EINTERNAL:
-			// Perhaps the owner is gone: ask the database next time.
-			// The call is not repeated, as it may have taken effect.
+			// Perhaps the owner is gone: ask the database. A call that
+			// reached the owner is not repeated, as it may have taken
+			// effect; one that found no owner to connect to is.
 			s.forgetOwner(gameID)
-			return v, err
+			if !notSent(err) {
+				return v, err
+			}
 		default:
 			return v, err
 		}
@@ -289,6 +293,13 @@ func routed[T any](s *Service, gameID int64, local func() (T, error), remote fun
 		s.forgetOwner(gameID)
 	}
 	return v, err
+}
+
+// notSent reports whether err says that a call never reached its peer:
+// nothing listened at its address.
+func notSent(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }
 
 // PeerDo implements tengen.PeerHandler: Do on a game this instance owns.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,7 +56,7 @@ func (p *peers) get(o tengen.Instance) (*play.Service, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.dead[o.Advertise] || p.by[o.Advertise] == nil {
-		return nil, fmt.Errorf("peer %s: connection refused", o.Advertise)
+		return nil, fmt.Errorf("peer %s: %w", o.Advertise, &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")})
 	}
 	return p.by[o.Advertise], nil
 }
