@@ -104,8 +104,10 @@ type clusterNet struct {
 }
 
 // openCluster opens n instances on the database at dbURL. It must run in
-// the synctest bubble, since the services' timers and sweeps do.
-func openCluster(t *testing.T, dbURL string, n int) *clusterNet {
+// the synctest bubble, since the services' timers and sweeps do. The
+// instance timeout is 5 s; playTimeouts, when given, are the play services'
+// own (how long they keep their games while their heartbeats fail).
+func openCluster(t *testing.T, dbURL string, n int, playTimeouts ...time.Duration) *clusterNet {
 	t.Helper()
 	ctx := context.Background()
 	bus := membus.New()
@@ -135,6 +137,11 @@ func openCluster(t *testing.T, dbURL string, n int) *clusterNet {
 		nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
 			CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: 5 * time.Second})
+		if i < len(playTimeouts) {
+			nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
+				CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+				Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: playTimeouts[i], SweepEvery: time.Second})
+		}
 		if err := nd.svc.Open(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -220,6 +227,31 @@ func (r *recorder) last() *tengen.GameEvent {
 		return nil
 	}
 	return r.evs[len(r.evs)-1]
+}
+
+// continuesTo reports whether the events since the last snapshot are the
+// moves after it up to move n, in order, and the snapshot is not the
+// first event (the watcher started again).
+func (r *recorder) continuesTo(n int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	last := -1
+	for i, ev := range r.evs {
+		if ev.Type == tengen.EventGame {
+			last = i
+		}
+	}
+	if last < 1 {
+		return false
+	}
+	k := len(r.evs[last].State.Moves)
+	for _, ev := range r.evs[last+1:] {
+		if ev.Type != tengen.EventMove || ev.Move.Seq != k+1 {
+			return false
+		}
+		k++
+	}
+	return k == n
 }
 
 func (cn *clusterNet) watch(i int, g *tengen.Game) *recorder {
@@ -393,6 +425,50 @@ func TestClusterRelease(t *testing.T) {
 		}
 		if err := cn.move(1, g, 2); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestClusterFence lets the owner of a game fall silent without knowing it
+// (its heartbeats fail, but it keeps its games for a minute): the other
+// instance takes the game over after the timeout, and the old owner's next
+// move is refused by storage, which makes it drop the game and forward the
+// move to the new owner, where it is stored once.
+func TestClusterFence(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2, time.Minute)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		watcher := cn.watch(0, g)
+		if err := cn.move(0, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		cn.nodes[0].cluster.dead.Store(true)
+		time.Sleep(7 * time.Second)
+		synctest.Wait()
+		if a, b := cn.nodes[0].svc.LiveGames(), cn.nodes[1].svc.LiveGames(); a != 1 || b != 1 {
+			t.Fatalf("games held: %d and %d, want the old owner's stale copy and the new owner's", a, b)
+		}
+		if err := cn.move(0, g, 2); err != nil {
+			t.Fatalf("move through the old owner: %v", err)
+		}
+		if n := cn.nodes[0].svc.LiveGames(); n != 0 {
+			t.Errorf("the old owner still holds %d games after its write was refused", n)
+		}
+		snap, err := cn.nodes[1].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil || len(snap.Moves) != 2 {
+			t.Fatalf("snapshot on the new owner: %v", err)
+		}
+		// The old owner's watcher moved to the new owner: a new snapshot,
+		// then the events.
+		synctest.Wait()
+		if err := cn.move(1, g, 3); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if !watcher.continuesTo(3) {
+			t.Errorf("watcher on the old owner saw %s", watcher.take())
 		}
 	})
 }
