@@ -134,14 +134,13 @@ func openCluster(t *testing.T, dbURL string, n int, playTimeouts ...time.Duratio
 			}
 			cn.chal = postgres.NewChallengeService(db)
 		}
+		timeout := 5 * time.Second
+		if i < len(playTimeouts) {
+			timeout = playTimeouts[i]
+		}
 		nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
 			CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: 5 * time.Second})
-		if i < len(playTimeouts) {
-			nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
-				CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-				Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: playTimeouts[i], SweepEvery: time.Second})
-		}
+			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: timeout, SweepEvery: time.Second})
 		if err := nd.svc.Open(ctx); err != nil {
 			t.Fatal(err)
 		}

@@ -39,11 +39,16 @@ func NewClusterService(db *DB, timeout time.Duration) *ClusterService {
 	return &ClusterService{db: db, timeout: timeout}
 }
 
-// Register implements tengen.ClusterService.
+// Register implements tengen.ClusterService. An instance registered
+// before at the same URL is a previous run of this one (killed, and
+// restarted before its heartbeat went stale): it is removed, so that its
+// games are claimed at once instead of after the timeout. Were it still
+// running, the fence would refuse its writes from now on.
 func (s *ClusterService) Register(ctx context.Context, advertise string) (tengen.Instance, error) {
 	now := s.db.Now().UTC()
 	var id int64
-	err := s.db.pool.QueryRow(ctx, `INSERT INTO instances (advertise, started, heartbeat) VALUES ($1, $2, $2) RETURNING id`, advertise, now).Scan(&id)
+	err := s.db.pool.QueryRow(ctx, `WITH gone AS (DELETE FROM instances WHERE advertise = $1 AND $1 <> '')
+		INSERT INTO instances (advertise, started, heartbeat) VALUES ($1, $2, $2) RETURNING id`, advertise, now).Scan(&id)
 	if err != nil {
 		return tengen.Instance{}, err
 	}
