@@ -52,7 +52,9 @@ func TestServeClusterFlags(t *testing.T) {
 	defer cancel()
 	var logs syncbuf.Buffer
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--db", url, "--addr", "127.0.0.1:0"}, strings.NewReader(""), io.Discard, &logs) }()
+	go func() {
+		done <- run(ctx, []string{"serve", "--db", url, "--addr", "127.0.0.1:0"}, strings.NewReader(""), io.Discard, &logs)
+	}()
 	re := regexp.MustCompile(`msg="tengen serving" .*instance=1 advertise=http://127.0.0.1:1 `)
 	for i := 0; i < 100 && !re.MatchString(logs.String()); i++ {
 		time.Sleep(50 * time.Millisecond)
