@@ -209,12 +209,25 @@ func (s *Service) claimOrphans(ctx context.Context) error {
 				continue
 			}
 			s.log.Info("play: took over a game", "game", id)
+			s.announceTakeover(lg)
 			s.unlock(lg)
 		}
 		if len(ids) < 100 {
 			return nil
 		}
 	}
+}
+
+// announceTakeover tells the watchers elsewhere that lg has a new owner,
+// whose clock runs from the takeover: the event of a new epoch makes them
+// start again from the new owner's snapshot. The caller holds lg.mu.
+func (s *Service) announceTakeover(lg *game) {
+	if lg.g == nil || lg.g.Status == tengen.GameFinished {
+		return
+	}
+	ev := &tengen.GameEvent{Type: tengen.EventClock, GameID: lg.id, Clock: lg.clockView(), Vacation: lg.vacationView(s.cfg.Now())}
+	lg.publish(ev)
+	s.publishBus(lg, []*tengen.GameEvent{ev})
 }
 
 // sweep runs every SweepEvery: it heartbeats, drops the games this instance
