@@ -252,8 +252,30 @@ func (s *Service) sweep() {
 		mine[id] = true
 	}
 	s.dropGames(mine, started)
+	s.loadOwned(ctx, owned)
 	if err := s.claimOrphans(ctx); err != nil {
 		s.log.Error("play: taking over games", "err", err)
+	}
+}
+
+// loadOwned loads the games of owned that are not in memory: games this
+// instance dropped when its heartbeats failed while nobody else could take
+// them over either (the database was away for all), so that their clocks
+// run again.
+func (s *Service) loadOwned(ctx context.Context, owned []int64) {
+	for _, id := range owned {
+		s.mu.Lock()
+		_, in := s.games[id]
+		s.mu.Unlock()
+		if in {
+			continue
+		}
+		lg, err := s.lock(ctx, id)
+		if err != nil {
+			s.log.Error("play: loading an owned game", "game", id, "err", err)
+			continue
+		}
+		s.unlock(lg)
 	}
 }
 

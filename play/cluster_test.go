@@ -467,3 +467,40 @@ func TestClusterFence(t *testing.T) {
 		}
 	})
 }
+
+// TestClusterHeartbeatLost cuts one instance off from heartbeating for
+// longer than the timeout while nobody else could take its games: it drops
+// them, and when its heartbeats come back it loads them again, so that
+// their clocks and timers run.
+func TestClusterHeartbeatLost(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 1)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.Absolute, MainTime: time.Minute})
+		for seq := 1; seq <= 2; seq++ {
+			if err := cn.move(0, g, seq); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cn.nodes[0].cluster.dead.Store(true)
+		time.Sleep(6 * time.Second)
+		synctest.Wait()
+		if n := cn.nodes[0].svc.LiveGames(); n != 0 {
+			t.Fatalf("games held after the heartbeat failed for the timeout: %d", n)
+		}
+		cn.nodes[0].cluster.dead.Store(false)
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if n := cn.nodes[0].svc.LiveGames(); n != 1 {
+			t.Fatalf("games held after the heartbeat came back: %d, want 1", n)
+		}
+		// Its timer runs again: Black's minute runs out.
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		snap, err := cn.nodes[0].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil || snap.Game.Status != tengen.GameFinished || snap.Game.Result != "W+T" {
+			t.Fatalf("game after Black's minute: %+v, %v; want W+T", snap.Game, err)
+		}
+	})
+}
