@@ -384,7 +384,7 @@ type watch struct {
 	// syncing is set while a new snapshot is on its way; the bus's events
 	// wait in buf meanwhile.
 	syncing bool
-	buf     []tengen.GameBusEvent
+	buf     []*busEvent
 }
 
 // maxWatchBuffer bounds the events kept while a snapshot is fetched; more
@@ -443,44 +443,110 @@ func (w *watch) moved() {
 	w.resync()
 }
 
-// receive is the bus subscription's callback.
-func (w *watch) receive(payload []byte) {
+// busEvent is a game's event from the bus, decoded once for all the
+// watchers of the game on this instance.
+type busEvent struct {
+	epoch, n int64
+	ev       *tengen.GameEvent
+}
+
+// remoteGame is the one bus subscription of this instance to a game's
+// topic, shared by the watches that follow the game on its owner.
+type remoteGame struct {
+	unsub   func()
+	watches map[*watch]bool
+}
+
+// subscribe adds w to the watchers of its game's topic and returns the
+// function that removes it; the last one ends the subscription. The bus's
+// Subscribe and stop run with remoteMu held: they must not wait for a
+// delivery in progress.
+func (s *Service) subscribe(w *watch) func() {
+	s.remoteMu.Lock()
+	defer s.remoteMu.Unlock()
+	if s.remote == nil {
+		s.remote = map[int64]*remoteGame{}
+	}
+	rg := s.remote[w.gameID]
+	if rg == nil {
+		rg = &remoteGame{watches: map[*watch]bool{}}
+		id := w.gameID
+		rg.unsub = s.cfg.Bus.Subscribe(tengen.GameTopic(id), func(p []byte) { s.fanOut(id, p) })
+		s.remote[id] = rg
+	}
+	rg.watches[w] = true
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.remoteMu.Lock()
+			defer s.remoteMu.Unlock()
+			delete(rg.watches, w)
+			if len(rg.watches) == 0 {
+				rg.unsub()
+				if s.remote[w.gameID] == rg {
+					delete(s.remote, w.gameID)
+				}
+			}
+		})
+	}
+}
+
+// fanOut decodes a payload of game id's topic and passes it to the game's
+// watches here.
+func (s *Service) fanOut(id int64, payload []byte) {
 	var be tengen.GameBusEvent
-	if err := json.Unmarshal(payload, &be); err != nil {
-		w.s.log.Error("play: malformed game event on the bus", "game", w.gameID, "err", err)
+	err := json.Unmarshal(payload, &be)
+	var ev *tengen.GameEvent
+	if err == nil {
+		ev, err = tengen.GameEventFromJSON(be.Event)
+	}
+	if err != nil {
+		s.log.Error("play: malformed game event on the bus", "game", id, "err", err)
 		return
 	}
+	e := &busEvent{epoch: be.Epoch, n: be.N, ev: ev}
+	s.remoteMu.Lock()
+	var ws []*watch
+	if rg := s.remote[id]; rg != nil {
+		ws = make([]*watch, 0, len(rg.watches))
+		for w := range rg.watches {
+			ws = append(ws, w)
+		}
+	}
+	s.remoteMu.Unlock()
+	for _, w := range ws {
+		w.receive(e)
+	}
+}
+
+// receive takes an event of the game from the bus.
+func (w *watch) receive(e *busEvent) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	switch {
 	case w.stopped:
 	case w.syncing:
 		if len(w.buf) < maxWatchBuffer {
-			w.buf = append(w.buf, be)
+			w.buf = append(w.buf, e)
 		}
-	case !w.deliver(be):
-		w.syncing, w.buf = true, []tengen.GameBusEvent{be}
+	case !w.deliver(e):
+		w.syncing, w.buf = true, []*busEvent{e}
 		go w.resync()
 	}
 }
 
-// deliver passes be to the sink if it is the next event, skips it if the
+// deliver passes e to the sink if it is the next event, skips it if the
 // watcher had it, and reports false for a gap or another epoch. The caller
 // holds w.mu.
-func (w *watch) deliver(be tengen.GameBusEvent) bool {
-	if be.Epoch != w.epoch || be.N > w.n+1 {
+func (w *watch) deliver(e *busEvent) bool {
+	if e.epoch != w.epoch || e.n > w.n+1 {
 		return false
 	}
-	if be.N <= w.n {
+	if e.n <= w.n {
 		return true
 	}
-	ev, err := tengen.GameEventFromJSON(be.Event)
-	if err != nil {
-		w.s.log.Error("play: malformed game event on the bus", "game", w.gameID, "err", err)
-		return false
-	}
-	w.n = be.N
-	w.sink(ev)
+	w.n = e.n
+	w.sink(e.ev)
 	return true
 }
 
@@ -495,7 +561,7 @@ func (w *watch) sync(ctx context.Context) error {
 			return nil
 		}
 		if w.unsub == nil {
-			w.unsub = w.s.cfg.Bus.Subscribe(tengen.GameTopic(w.gameID), w.receive)
+			w.unsub = w.s.subscribe(w)
 		}
 		w.mu.Unlock()
 		ps, err := w.s.anySnapshot(ctx, w.gameID, w.userID)

@@ -275,7 +275,18 @@ func TestClusterPlay(t *testing.T) {
 		defer cn.close()
 		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
 		local, remote := cn.watch(0, g), cn.watch(1, g)
+		// A second watcher on the same instance shares its subscription;
+		// it stops half way, and the first goes on.
+		second := &recorder{}
+		stopSecond, err := cn.nodes[1].svc.Watch(context.Background(), g.ID, cn.white.ID, second.sink)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for seq := 1; seq <= 20; seq++ {
+			if seq == 11 {
+				synctest.Wait()
+				stopSecond()
+			}
 			errs := make([]error, 2)
 			var wg sync.WaitGroup
 			for i := range 2 {
@@ -300,6 +311,9 @@ func TestClusterPlay(t *testing.T) {
 			}
 		}
 		synctest.Wait()
+		if got := second.take(); !strings.HasSuffix(got, "move:10") || strings.Count(got, "move:") != 10 {
+			t.Errorf("second watcher on the other instance saw %s; want moves 1 to 10", got)
+		}
 		want := local.take()
 		if got := remote.take(); got != want || !strings.HasSuffix(want, "move:20") {
 			t.Errorf("watcher on the other instance saw\n%s\nthe owner's saw\n%s", got, want)

@@ -177,6 +177,11 @@ type Service struct {
 	// learnt (cluster.go routed).
 	ownersMu sync.Mutex
 	owners   map[int64]tengen.Instance
+	// remote are this instance's bus subscriptions to the games it
+	// watches on other instances (cluster.go subscribe); remoteMu is
+	// taken after a watch's lock, never before.
+	remoteMu sync.Mutex
+	remote   map[int64]*remoteGame
 }
 
 // New returns a Service for cfg.
