@@ -254,6 +254,16 @@ func TestClusterTakeover(t *testing.T) {
 		t.Fatalf("claim of a game whose owner restarted at its URL: %v, %v; want claimed", o, err)
 	}
 
+	// An instance dead for over an hour is removed by another's
+	// heartbeat.
+	clk.Add(2 * time.Hour)
+	if _, err := a2.Heartbeat(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.cluster.Heartbeat(ctx); tengen.ErrorCode(err) != tengen.EINTERNAL {
+		t.Errorf("heartbeat of an instance dead for two hours: %v, want %s", err, tengen.EINTERNAL)
+	}
+
 	// Both share one secret.
 	s1, err := a.cluster.Secret(ctx)
 	if err != nil {
