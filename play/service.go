@@ -21,7 +21,9 @@
 // The files by job: service.go the service's life and entry points, game.go
 // the live game and the one path of changes, commands.go the players'
 // commands, clock.go the clocks' timers and checkpoints, views.go what
-// clients see, bot.go the computer players, sgf.go the game record.
+// clients see, bot.go the computer players, sgf.go the game record,
+// cluster.go several instances on one database (Config.Cluster: who owns a
+// live game, forwarding to the owner, its events for watchers elsewhere).
 package play
 
 import (
