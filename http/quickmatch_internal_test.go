@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -79,9 +80,9 @@ func TestSeekPoolWidens(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
 		defer runPool(p)()
-		p.add(testSeek(1, "ann", "12k", 19, "live"))
-		p.add(testSeek(2, "ben", "6k", 19, "live"))
-		p.add(testSeek(3, "cid", "12k", 13, "live"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 19, "live"))
+		p.add(context.Background(), testSeek(2, "ben", "6k", 19, "live"))
+		p.add(context.Background(), testSeek(3, "cid", "12k", 13, "live"))
 		synctest.Wait()
 		time.Sleep(39 * time.Second)
 		synctest.Wait()
@@ -115,7 +116,7 @@ func TestSeekPoolOffersBot(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
 		defer runPool(p)()
-		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
 		time.Sleep(59 * time.Second)
 		synctest.Wait()
 		if _, offers := log.snapshot(); len(offers) != 0 {
@@ -131,7 +132,7 @@ func TestSeekPoolOffersBot(t *testing.T) {
 		if _, offers := log.snapshot(); len(offers) != 1 {
 			t.Errorf("offered again: %v", offers)
 		}
-		p.add(testSeek(2, "ben", "4k", 9, "blitz")) // eight ranks apart
+		p.add(context.Background(), testSeek(2, "ben", "4k", 9, "blitz")) // eight ranks apart
 		synctest.Wait()
 		if pairs, _ := log.snapshot(); len(pairs) != 1 {
 			t.Errorf("a late human was not paired within the full window: %v", pairs)
@@ -145,8 +146,8 @@ func TestSeekPoolOneSeekPerUser(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
 		defer runPool(p)()
-		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
-		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
 		time.Sleep(5 * time.Second)
 		synctest.Wait()
 		if pairs, _ := log.snapshot(); len(pairs) != 0 {

@@ -120,6 +120,11 @@ type Config struct {
 	// the game's lock held: it must not block or call back into the
 	// service.
 	Changed func(before, after *tengen.Game, events []*tengen.GameEvent)
+	// Bus carries events between the instances of a deployment
+	// (internal/membus with SQLite, postgres.Bus with PostgreSQL); nil
+	// with one instance and in tests. (The field only, so far: the game
+	// topics use it, see docs/ARCHITECTURE.md.)
+	Bus tengen.EventBus
 }
 
 // Service plays games. Create it with New, call Open before use and Close at

@@ -48,7 +48,9 @@ type recorder struct {
 	more chan struct{}
 }
 
-func newRecorder() *recorder { return &recorder{got: map[string][]string{}, more: make(chan struct{}, 1)} }
+func newRecorder() *recorder {
+	return &recorder{got: map[string][]string{}, more: make(chan struct{}, 1)}
+}
 
 func (r *recorder) fn(name string) func([]byte) {
 	return func(p []byte) {

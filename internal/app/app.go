@@ -21,6 +21,7 @@ import (
 	"tengen/analysis"
 	"tengen/engine"
 	tengenhttp "tengen/http"
+	"tengen/internal/membus"
 	"tengen/internal/workpool"
 	"tengen/metrics"
 	"tengen/play"
@@ -163,8 +164,18 @@ type App struct {
 	Pool *workpool.Pool
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
+	// Bus carries events between the instances on one database: the
+	// in-process internal/membus with SQLite (one instance), PostgreSQL's
+	// LISTEN/NOTIFY (postgres.Bus) with PostgreSQL. Play and the web
+	// server get it.
+	Bus tengen.EventBus
+	// Seeks shares the quick-match seekers between instances; nil with
+	// SQLite, whose seekers stay in the web server's memory.
+	Seeks tengen.SeekService
 
 	store store // DB or PG, whichever is open
+	// pgBus is Bus on PostgreSQL, closed before the database.
+	pgBus *postgres.Bus
 	log   *slog.Logger
 }
 
@@ -232,6 +243,13 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
 		a.Reviews = postgres.NewReviewService(a.PG)
 		a.Chat = postgres.NewChatService(a.PG)
+		a.Seeks = postgres.NewSeekService(a.PG)
+		a.pgBus = postgres.NewBus(a.PG)
+		a.pgBus.Logger = cfg.Logger
+		if err := a.pgBus.Open(ctx); err != nil {
+			return nil, errors.Join(fmt.Errorf("open the event bus: %w", err), a.PG.Close())
+		}
+		a.Bus = a.pgBus
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -248,10 +266,10 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
 		a.Reviews = sqlite.NewReviewService(a.DB)
 		a.Chat = sqlite.NewChatService(a.DB)
+		a.Bus = membus.New()
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
-		derr := a.store.Close()
-		return nil, errors.Join(err, derr)
+		return nil, errors.Join(err, a.closeStore())
 	}
 
 	// One pool of workers for the CPU-heavy work: bots' moves are urgent,
@@ -263,7 +281,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	a.Pool = workpool.New(workers)
 	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
-		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter}
+		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter, Bus: a.Bus}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
 	}
@@ -286,7 +304,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}}
+		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}, Seeks: a.Seeks}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
@@ -317,6 +335,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		Admin:                cfg.Admin,
 		ReviewQuota:          cfg.ReviewQuota,
 		MaxSGFBytes:          cfg.MaxSGFBytes,
+		Bus:                  a.Bus,
 	}
 	if m != nil {
 		hc.OnRequest = m.Request
@@ -386,11 +405,21 @@ func (a *App) undo(err error) error {
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
 	}
-	derr := a.store.Close()
+	derr := a.closeStore()
 	if derr != nil {
 		derr = fmt.Errorf("closing database: %w", derr)
 	}
 	return errors.Join(err, perr, derr)
+}
+
+// closeStore closes the event bus, which sends what it holds through the
+// database, and then the database.
+func (a *App) closeStore() error {
+	var berr error
+	if a.pgBus != nil {
+		berr = a.pgBus.Close()
+	}
+	return errors.Join(berr, a.store.Close())
 }
 
 // Handler returns the web server's handler, for callers that serve it
@@ -434,7 +463,7 @@ func (a *App) Close(ctx context.Context) error {
 		a.log.Error("storing clocks at shutdown", "err", err)
 		errs = append(errs, fmt.Errorf("storing clocks: %w", err))
 	}
-	if err := a.store.Close(); err != nil {
+	if err := a.closeStore(); err != nil {
 		errs = append(errs, fmt.Errorf("closing database: %w", err))
 	}
 	return errors.Join(errs...)

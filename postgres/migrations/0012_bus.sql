@@ -13,3 +13,18 @@ CREATE UNLOGGED TABLE bus_payloads (
     PRIMARY KEY (publisher, seq)
 );
 CREATE INDEX bus_payloads_created ON bus_payloads (created_at);
+
+-- Quick-match seeks of every instance (seek.go): instances pair them with
+-- SELECT ... FOR UPDATE SKIP LOCKED, so that each seek is paired once. The
+-- instance whose socket asked refreshes seen while the socket is open; a
+-- seek not seen for the instance timeout is dropped.
+CREATE TABLE seeks (
+    user_id    BIGINT      PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    instance   TEXT        NOT NULL,
+    board_size INTEGER     NOT NULL CHECK (board_size > 0),
+    speed      TEXT        NOT NULL,
+    rank       INTEGER     NOT NULL,
+    since      TIMESTAMPTZ NOT NULL,
+    seen       TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX seeks_instance ON seeks (instance);
