@@ -178,6 +178,11 @@ func (s *Server) LobbyChanged() {
 		s.lp.mu.Lock()
 		s.lp.told = false
 		s.lp.mu.Unlock()
+		select {
+		case <-s.stop:
+			return // shut down: the bus may be closed already
+		default:
+		}
 		s.site(siteMsg{Kind: "lobby"})
 	})
 }
