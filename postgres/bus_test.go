@@ -237,3 +237,42 @@ func TestBusReconnect(t *testing.T) {
 		t.Errorf("%d listening connections after the reconnect, want 2", listening)
 	}
 }
+
+// TestBusGaps sends notifications as a publisher would, with a message
+// missing and a large payload gone from its table: the listener resets for
+// each, skips a malformed one and delivers the rest.
+func TestBusGaps(t *testing.T) {
+	url, bs := busInstances(t, 1, 0)
+	b := bs[0]
+	rec := newRecorder()
+	b.Subscribe("site", rec.fn("b"))
+	resets := make(chan struct{}, 10)
+	defer b.OnReset(func() { resets <- struct{}{} })()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, env := range []string{"fake 1 site i\none", "fake 2 site i\ntwo", "not an envelope", "fake 4 site i\nfour", "fake 5 site t\n", "fake 6 site i\nsix"} {
+		if _, err := conn.Exec(ctx, `SELECT pg_notify('tengen_bus', $1)`, env); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := rec.wait(t, "b", 4); strings.Join(got, ",") != "one,two,four,six" {
+		t.Errorf("delivered %q, want one, two, four, six", got)
+	}
+	// 4 after 2, and 5 whose row is missing.
+	for range 2 {
+		select {
+		case <-resets:
+		case <-time.After(10 * time.Second):
+			t.Fatal("fewer than two resets")
+		}
+	}
+	select {
+	case <-resets:
+		t.Error("more than two resets")
+	default:
+	}
+}
