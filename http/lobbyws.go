@@ -164,8 +164,8 @@ type notification struct {
 // watches it, on every instance, after a short delay that gathers changes.
 // It does not block.
 func (s *Server) LobbyChanged() {
+	s.lobbyChangedLocal()
 	if s.cfg.Bus == nil {
-		s.lobbyChangedLocal()
 		return
 	}
 	s.lp.mu.Lock()
@@ -183,7 +183,7 @@ func (s *Server) LobbyChanged() {
 			return // shut down: the bus may be closed already
 		default:
 		}
-		s.site(siteMsg{Kind: "lobby"})
+		s.tellOthers(siteMsg{Kind: "lobby"})
 	})
 }
 

@@ -122,7 +122,7 @@ func (s *Server) tell(c *wsClient) {
 	}
 	p.seq++
 	// Sent with the lock held, so that changes go out in their order.
-	s.site(siteMsg{Kind: "presence", Presence: &presenceMsg{Seq: p.seq, Sockets: []presenceCount{pc}}})
+	s.tellOthers(siteMsg{Kind: "presence", Presence: &presenceMsg{Seq: p.seq, Sockets: []presenceCount{pc}}})
 }
 
 // fullPresence returns this instance's whole presence. The caller holds
@@ -149,7 +149,7 @@ func (p *sitePresence) fullPresence() *presenceMsg {
 func (s *Server) presenceHeartbeat(now time.Time) {
 	p := &s.presence
 	p.mu.Lock()
-	s.site(siteMsg{Kind: "presence", Presence: &presenceMsg{Seq: p.seq, Heartbeat: true}})
+	s.tellOthers(siteMsg{Kind: "presence", Presence: &presenceMsg{Seq: p.seq, Heartbeat: true}})
 	var gone bool
 	for name, pp := range p.peers {
 		if now.Sub(pp.seen) < s.cfg.InstanceTimeout {
@@ -181,7 +181,7 @@ func (s *Server) presenceReceived(m *siteMsg) {
 	p.mu.Lock()
 	if m.Kind == "presence-sync" {
 		if m.To == "" || m.To == s.instance {
-			s.site(siteMsg{Kind: "presence", To: m.From, Presence: p.fullPresence()})
+			s.tellOthers(siteMsg{Kind: "presence", To: m.From, Presence: p.fullPresence()})
 		}
 		p.mu.Unlock()
 		return
@@ -241,7 +241,7 @@ func (s *Server) presenceReceived(m *siteMsg) {
 	ask := !pp.synced && now.Sub(pp.asked) >= presenceEvery
 	if ask {
 		pp.asked = now
-		s.site(siteMsg{Kind: "presence-sync", To: m.From})
+		s.tellOthers(siteMsg{Kind: "presence-sync", To: m.From})
 	}
 	p.mu.Unlock()
 	if changed {

@@ -29,12 +29,12 @@ import (
 //     sockets (quickmatch.go);
 //   - "close": end the sockets of a user or a session (logout, ban).
 //
-// Every instance acts on what it receives and not on what it sends, so
-// the sender's sockets hear of it once, in the bus's order. Without a bus
-// (one instance, tests) a message is handled at once, in the caller's
-// goroutine, as before there were several instances. When the bus refuses
-// a message, the sender handles it itself: its own sockets at least hear
-// of it.
+// The sender delivers a message to its own sockets at once, in the
+// caller's goroutine, as a single instance does (a chat line reaches its
+// author's socket before the "ok" of the command that said it), and
+// publishes it for the others; each instance ignores its own messages
+// when the bus brings them back, so that its sockets hear of a change
+// once. Without a bus (tests) only the first half happens.
 
 // siteTopic is the bus topic of the site's messages.
 const siteTopic = "site"
@@ -110,7 +110,7 @@ func (s *Server) openSite() {
 		s.presence.stopReset = r.OnReset(s.siteReset)
 	}
 	// The others' presence: ask them for it, then keep ours told.
-	s.site(siteMsg{Kind: "presence-sync"})
+	s.tellOthers(siteMsg{Kind: "presence-sync"})
 	s.done.Add(1)
 	go func() {
 		defer s.done.Done()
@@ -128,22 +128,26 @@ func (s *Server) closeSite() {
 	}
 }
 
-// site sends m to every instance, this one included (see above).
+// site delivers m to this instance's sockets and sends it to the other
+// instances (see above).
 func (s *Server) site(m siteMsg) {
 	m.From = s.instance
+	s.handleSite(&m)
+	s.tellOthers(m)
+}
+
+// tellOthers sends m to the other instances only.
+func (s *Server) tellOthers(m siteMsg) {
 	if s.cfg.Bus == nil {
-		s.handleSite(&m)
 		return
 	}
+	m.From = s.instance
 	b, err := json.Marshal(m)
 	if err == nil {
 		err = s.cfg.Bus.Publish(context.Background(), siteTopic, b)
 	}
 	if err != nil {
 		s.log.Error("site message to other instances", "kind", m.Kind, "err", err)
-		if m.Kind != "presence" && m.Kind != "presence-sync" {
-			s.handleSite(&m)
-		}
 	}
 }
 
@@ -154,6 +158,9 @@ func (s *Server) onSite(payload []byte) {
 		s.log.Error("site message from the bus", "err", err)
 		return
 	}
+	if m.From == s.instance {
+		return // delivered here when it was sent
+	}
 	s.handleSite(&m)
 }
 
@@ -162,7 +169,7 @@ func (s *Server) onSite(payload []byte) {
 func (s *Server) siteReset() {
 	s.presence.unsync()
 	s.lobbyChangedLocal()
-	go s.site(siteMsg{Kind: "presence-sync"})
+	s.tellOthers(siteMsg{Kind: "presence-sync"})
 }
 
 // handleSite delivers m to this instance's sockets.
@@ -237,14 +244,15 @@ func note(user int64, msg any) siteNote {
 	return siteNote{User: user, Msg: mustJSON(msg)}
 }
 
-// closeSockets ends, on every instance, the sockets of users and those
-// opened with the session token (either may be empty).
+// closeSockets ends, on the other instances, the sockets of users and
+// those opened with the session token (either may be empty); the caller
+// ends this instance's.
 func (s *Server) closeSockets(token string, users ...int64) {
 	m := siteMsg{Kind: "close", Users: users}
 	if token != "" {
 		m.Session = sessionHash(token)
 	}
-	s.site(m)
+	s.tellOthers(m)
 }
 
 // ids returns the keys of a set, for a message.

@@ -234,4 +234,27 @@ func TestSiteAcrossInstances(t *testing.T) {
 	if len(games.Games) != 1 {
 		t.Errorf("ann has %d games after one match, want 1", len(games.Games))
 	}
+
+	// The session made on instance 0 works on instance 1, and logging
+	// out everywhere there ends ann's sockets on instance 0.
+	annOn1 := &user{t: t, c: ann.c, base: bases[1]}
+	annOn1.must("GET", "/api/v1/me", nil, &me, 200)
+	if me.User.ID != annID {
+		t.Fatalf("ann's session on instance 1 is %+v", me.User)
+	}
+	annOn1.must("POST", "/api/v1/logout-everywhere", nil, nil, 204)
+	for _, s := range []*siteSocket{sa, ga} {
+		deadline := time.After(20 * time.Second)
+	drain:
+		for {
+			select {
+			case _, open := <-s.msgs:
+				if !open {
+					break drain
+				}
+			case <-deadline:
+				t.Fatalf("%s: still open 20 s after logging out everywhere on the other instance", s.name)
+			}
+		}
+	}
 }
