@@ -112,29 +112,33 @@ func (s *Server) siteCommand(ctx context.Context, c *wsClient, cmd wsCommand) er
 }
 
 // BroadcastLobby sends msg, encoded as JSON once, to every socket that
-// watches the lobby, at once (no debounce). It is the hook for lobby-wide
-// events that are not part of the lobby's state, such as a lobby chat
-// message; msg should have a "type" field the page's script knows. It
-// does not block.
+// watches the lobby, on every instance, at once (no debounce). It is the
+// hook for lobby-wide events that are not part of the lobby's state; msg
+// should have a "type" field the page's script knows. It does not block.
 func (s *Server) BroadcastLobby(msg any) {
 	b, err := json.Marshal(msg)
 	if err != nil {
 		s.log.Error("lobby broadcast", "err", err)
 		return
 	}
-	s.hub.each(func(c *wsClient) bool { return c.lobby }, func(c *wsClient) { c.enqueue(b) })
+	s.site(siteMsg{Kind: "lobby-broadcast", Event: b})
 }
 
 // NotifyUser sends msg, encoded as JSON once, to every site socket of
-// userID, whichever page it is on, and reports how many sockets got it
-// (0: the user has no page open). It does not block.
-func (s *Server) NotifyUser(userID int64, msg any) int {
+// userID, whichever page it is on, on every instance. It does not block.
+func (s *Server) NotifyUser(userID int64, msg any) {
 	b, err := json.Marshal(msg)
 	if err != nil {
 		s.log.Error("notify user", "user", userID, "err", err)
-		return 0
+		return
 	}
-	return s.hub.each(func(c *wsClient) bool { return c.site && c.userID == userID }, func(c *wsClient) { c.enqueue(b) })
+	s.notify(siteNote{User: userID, Msg: b})
+}
+
+// notifyHere sends the encoded notification msg to every site socket of
+// userID on this instance.
+func (s *Server) notifyHere(userID int64, msg []byte) {
+	s.hub.each(func(c *wsClient) bool { return c.site && c.userID == userID }, func(c *wsClient) { c.enqueue(msg) })
 }
 
 // Notification kinds (docs/API.md, "Site socket").

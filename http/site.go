@@ -22,7 +22,7 @@ import (
 //   - "lobby": the lobby changed (a challenge, a game, a result): every
 //     instance pushes its lobby sockets (debounced on both sides);
 //   - "lobby-chat", "game-chat", "chat-deleted": chat lines for the sockets
-//     that may read them;
+//     that may read them; "lobby-broadcast": Server.BroadcastLobby;
 //   - "presence", "presence-sync": who has which sockets open on which
 //     instance (presence.go);
 //   - "seek-matched", "seek-failed": quick-match results for the seekers'
@@ -179,8 +179,10 @@ func (s *Server) handleSite(m *siteMsg) {
 		s.lobbyChangedLocal()
 	case "notify":
 		for _, n := range m.Notes {
-			s.NotifyUser(n.User, n.Msg)
+			s.notifyHere(n.User, n.Msg)
 		}
+	case "lobby-broadcast":
+		s.hub.each(func(c *wsClient) bool { return c.lobby }, func(c *wsClient) { c.enqueue(m.Event) })
 	case "lobby-chat":
 		s.publishLobbyChat(m.Event, idSet(m.Skip))
 	case "game-chat":
