@@ -276,3 +276,38 @@ func TestBusGaps(t *testing.T) {
 	default:
 	}
 }
+
+// BenchmarkBus publishes b.N payloads of 200 bytes, about a game event's
+// size, on one instance and waits until the other has them all.
+func BenchmarkBus(b *testing.B) {
+	url := pgtest.URL(b)
+	var buses [2]*postgres.Bus
+	for i := range buses {
+		db := postgres.NewDB(url)
+		if err := db.Open(); err != nil {
+			b.Fatal(err)
+		}
+		buses[i] = postgres.NewBus(db)
+		if err := buses[i].Open(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		defer buses[i].Close()
+	}
+	got := make(chan struct{}, 1)
+	var n int
+	buses[1].Subscribe("game:1", func([]byte) {
+		if n++; n == b.N {
+			got <- struct{}{}
+		}
+	})
+	payload := bytes.Repeat([]byte("x"), 200)
+	b.ResetTimer()
+	for range b.N {
+		if err := buses[0].Publish(context.Background(), "game:1", payload); err != nil {
+			b.Fatal(err)
+		}
+	}
+	<-got
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}
