@@ -345,6 +345,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	web.Store(srv)
+	// From here on a failure shuts the server down too: it listens to the
+	// bus already.
+	a.Server = srv
 	if m != nil {
 		g := metrics.Gauges{WebSockets: srv.WebSockets, LiveGames: a.Play.LiveGames}
 		if len(bots) > 0 {
@@ -360,7 +363,6 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 			return nil, a.undo(err)
 		}
 	}
-	a.Server = srv
 	return a, nil
 }
 
@@ -392,9 +394,13 @@ func (a *App) promoteAdmin(ctx context.Context, name string) error {
 	return nil
 }
 
-// undo closes the play service and the database after a failed step of
+// undo shuts down the web server (if made), closes the play service and the
+// database after a failed step of
 // Open and returns err with their errors, if any.
 func (a *App) undo(err error) error {
+	if a.Server != nil {
+		err = errors.Join(err, a.Server.Shutdown(context.Background()))
+	}
 	if a.Metrics != nil {
 		err = errors.Join(err, a.Metrics.Shutdown(context.Background()))
 	}
