@@ -395,8 +395,8 @@ func (a *App) promoteAdmin(ctx context.Context, name string) error {
 }
 
 // undo shuts down the web server (if made), closes the play service and the
-// database after a failed step of
-// Open and returns err with their errors, if any.
+// database after a failed step of Open and returns err with their errors,
+// if any.
 func (a *App) undo(err error) error {
 	if a.Server != nil {
 		err = errors.Join(err, a.Server.Shutdown(context.Background()))
