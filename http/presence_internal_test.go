@@ -119,3 +119,45 @@ func TestPresenceAcrossInstances(t *testing.T) {
 		}
 	})
 }
+
+// TestPresenceResync: a change another instance missed (its message lost)
+// comes with the next heartbeat, which shows the gap, and a reset of the
+// bus asks every instance for its whole presence again.
+func TestPresenceResync(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		bus := membus.New()
+		a, b := presenceServer(bus), presenceServer(bus)
+		a.openTestSocket(7, "ann")
+		synctest.Wait()
+		// dan's socket opens on a, but its message is lost.
+		dan := &wsClient{userID: 10, user: &tengen.User{ID: 10, Name: "dan"}, site: true, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+		a.hub.add(dan)
+		a.presence.mu.Lock()
+		a.presence.told[dan] = presenceCount{presenceKey: presenceKey{User: 10}, Name: "dan", N: 1}
+		a.presence.seq++
+		a.presence.mu.Unlock()
+		if got := names(b.onlineUsers()); len(got) != 1 {
+			t.Fatalf("online on b before the heartbeat: %v, want [ann]", got)
+		}
+		time.Sleep(presenceEvery + time.Millisecond)
+		synctest.Wait()
+		if got := names(b.onlineUsers()); len(got) != 2 || got[1] != "dan" {
+			t.Errorf("online on b after a's heartbeat: %v, want [ann dan]", got)
+		}
+
+		// b's view is lost; the bus tells it so.
+		b.presence.mu.Lock()
+		clear(b.presence.peers)
+		b.presence.mu.Unlock()
+		b.siteReset()
+		synctest.Wait()
+		if got := names(b.onlineUsers()); len(got) != 2 {
+			t.Errorf("online on b after a reset: %v, want [ann dan]", got)
+		}
+		for _, s := range []*Server{a, b} {
+			s.closeSite()
+			close(s.stop)
+			s.done.Wait()
+		}
+	})
+}
