@@ -33,8 +33,10 @@ type SeekService interface {
 	// whether there was one: false when it was paired (or replaced)
 	// meanwhile.
 	DeleteSeek(ctx context.Context, userID int64, instance string) (bool, error)
-	// KeepSeeks marks the seeks of instance alive at now.
-	KeepSeeks(ctx context.Context, instance string, now time.Time) error
+	// KeepSeeks marks the seeks of instance alive at now and returns
+	// their users: a seek of the instance missing there was paired or
+	// replaced elsewhere.
+	KeepSeeks(ctx context.Context, instance string, now time.Time) ([]int64, error)
 	// PairSeeks takes the seeks that no other PairSeeks holds, deletes
 	// those not kept alive since alive, and calls pair with the others,
 	// oldest first; pair returns pairs of indexes into its argument. The

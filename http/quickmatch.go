@@ -63,6 +63,10 @@ type seek struct {
 	since  time.Time
 	window int  // the window last told to the seeker
 	offer  bool // the bot offer has been made
+	// missing is since when the store has not had the seek (zero while
+	// it has): paired or replaced on another instance, whose message
+	// should come at once (see stepStored). Guarded by seekPool.mu.
+	missing time.Time
 }
 
 // seekPool holds the seekers and pairs them. Its callbacks run without
@@ -279,6 +283,37 @@ func (p *seekPool) step(now time.Time) {
 	}
 }
 
+// seekLost is how long a seek may be missing from the store before its
+// seeker is told that it ended: the message of the instance that paired
+// it (or of the bus's reset) normally comes within milliseconds.
+const seekLost = 5 * time.Second
+
+// lost ends the local seeks that have been missing from the store (kept
+// holds the users of those there) for seekLost: their "seek-matched" was
+// lost with a message of the bus, or the seeker seeks on another instance
+// now. The seeker hears "seek-ended"; a game made for them is among their
+// games and notifications.
+func (p *seekPool) lost(kept []int64, now time.Time) {
+	p.mu.Lock()
+	var gone []*seek
+	p.seeks = slices.DeleteFunc(p.seeks, func(sk *seek) bool {
+		switch {
+		case slices.Contains(kept, sk.user.ID):
+			sk.missing = time.Time{}
+		case sk.missing.IsZero():
+			sk.missing = now
+		case now.Sub(sk.missing) >= seekLost:
+			gone = append(gone, sk)
+			return true
+		}
+		return false
+	})
+	p.mu.Unlock()
+	for _, sk := range gone {
+		p.seeker(sk, "seek-lost", nil)
+	}
+}
+
 // stepStored keeps this instance's seeks alive in the store and pairs
 // the seeks of every instance that it can lock. Only an instance with
 // seekers does it: the seekers of the others' are paired by them.
@@ -291,10 +326,12 @@ func (p *seekPool) stepStored(now time.Time) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := p.store.KeepSeeks(ctx, p.instance, now); err != nil {
+	kept, err := p.store.KeepSeeks(ctx, p.instance, now)
+	if err != nil {
 		p.log("quick match: keeping seeks alive", "err", err)
 		return
 	}
+	p.lost(kept, now)
 	pairs, err := p.store.PairSeeks(ctx, now.Add(-p.alive), func(seeks []tengen.Seek) [][2]int { return pairSeeks(seeks, now) })
 	if err != nil {
 		p.log("quick match: pairing seeks", "err", err)
@@ -432,10 +469,13 @@ func (s *Server) startQuickGame(ctx context.Context, a, b tengen.Seek) (*tengen.
 	return s.svc.Play.CreateGame(ctx, c.ID, b.UserID)
 }
 
-// quickEnded tells sk's socket how its seek ended on another instance.
+// quickEnded tells sk's socket how its seek ended elsewhere:
+// "seek-matched" or "seek-failed" with event, or "seek-lost" (see lost).
 func (s *Server) quickEnded(sk *seek, kind string, event []byte) {
-	sk.c.enqueue(event)
-	if kind == "seek-failed" {
+	if event != nil {
+		sk.c.enqueue(event)
+	}
+	if kind != "seek-matched" {
 		sk.c.enqueue(mustJSON(seekMessage{Type: "seek-ended"}))
 	}
 }

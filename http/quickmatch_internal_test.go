@@ -161,3 +161,76 @@ func TestSeekPoolOneSeekPerUser(t *testing.T) {
 		}
 	})
 }
+
+// fakeSeeks is a SeekService whose seeks vanish (paired elsewhere) when
+// asked to.
+type fakeSeeks struct {
+	mu    sync.Mutex
+	users map[int64]bool
+}
+
+func (f *fakeSeeks) PutSeek(_ context.Context, s *tengen.Seek, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.users[s.UserID] = true
+	return nil
+}
+
+func (f *fakeSeeks) DeleteSeek(_ context.Context, userID int64, _ string) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ok := f.users[userID]
+	delete(f.users, userID)
+	return ok, nil
+}
+
+func (f *fakeSeeks) KeepSeeks(context.Context, string, time.Time) ([]int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []int64
+	for u := range f.users {
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+func (f *fakeSeeks) PairSeeks(context.Context, time.Time, func([]tengen.Seek) [][2]int) ([][2]tengen.Seek, error) {
+	return nil, nil
+}
+
+// TestSeekPoolLost: a shared seek that vanished from the store without
+// its "seek-matched" coming ends for its seeker after seekLost, not
+// before; one still stored goes on.
+func TestSeekPoolLost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, _ := newTestPool(time.Hour)
+		store := &fakeSeeks{users: map[int64]bool{}}
+		var mu sync.Mutex
+		var ended []string
+		p.store, p.alive, p.log = store, 5*time.Second, func(string, ...any) {}
+		p.seeker = func(sk *seek, kind string, _ []byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			ended = append(ended, sk.user.Name+" "+kind)
+		}
+		defer runPool(p)()
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(2, "ben", "12k", 13, "blitz"))
+		synctest.Wait()
+		store.DeleteSeek(context.Background(), 1, "")
+		time.Sleep(seekLost)
+		synctest.Wait()
+		mu.Lock()
+		if len(ended) != 0 {
+			t.Errorf("ended within %v: %v", seekLost, ended)
+		}
+		mu.Unlock()
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(ended) != 1 || ended[0] != "ann seek-lost" {
+			t.Errorf("ended: %v, want ann's seek lost", ended)
+		}
+	})
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"tengen"
 )
 
@@ -60,9 +62,12 @@ func (s *SeekService) DeleteSeek(ctx context.Context, userID int64, instance str
 }
 
 // KeepSeeks implements tengen.SeekService.
-func (s *SeekService) KeepSeeks(ctx context.Context, instance string, now time.Time) error {
-	_, err := s.db.pool.Exec(ctx, `UPDATE seeks SET seen = $2 WHERE instance = $1`, instance, now.UTC())
-	return err
+func (s *SeekService) KeepSeeks(ctx context.Context, instance string, now time.Time) ([]int64, error) {
+	rows, err := s.db.pool.Query(ctx, `UPDATE seeks SET seen = $2 WHERE instance = $1 RETURNING user_id`, instance, now.UTC())
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
 // PairSeeks implements tengen.SeekService.

@@ -118,8 +118,8 @@ func TestSeeksAcrossInstances(t *testing.T) {
 	if ok, _ := svcs[0].DeleteSeek(ctx, ids[1], "zero"); ok {
 		t.Error("another instance deleted the seek")
 	}
-	if err := svcs[1].KeepSeeks(ctx, "one", now.Add(time.Minute)); err != nil {
-		t.Fatal(err)
+	if kept, err := svcs[1].KeepSeeks(ctx, "one", now.Add(time.Minute)); err != nil || len(kept) != 1 || kept[0] != ids[1] {
+		t.Fatalf("KeepSeeks: %v, %v; want the one waiting seek, of %d", kept, err, ids[1])
 	}
 	// Kept alive, it survives a pairing that finds no partner.
 	if _, err := svcs[0].PairSeeks(ctx, now.Add(30*time.Second), func([]tengen.Seek) [][2]int { return nil }); err != nil {
