@@ -248,13 +248,33 @@ func TestSiteAcrossInstances(t *testing.T) {
 	drain:
 		for {
 			select {
-			case _, open := <-s.msgs:
+			case m, open := <-s.msgs:
 				if !open {
 					break drain
 				}
+				s.seen = append(s.seen, m)
 			case <-deadline:
 				t.Fatalf("%s: still open 20 s after logging out everywhere on the other instance", s.name)
 			}
+		}
+	}
+	// ann's sockets are closed: her instance tells the other, whose lobby
+	// no longer lists her. That comes long after everything above.
+	sb.await("ann gone from ben's lobby", func(m map[string]any) bool {
+		return m["type"] == "lobby" && !lobbyLists(m, "online", "name", "ann")
+	})
+	// Each instance told its own sockets once: the instance that made the
+	// game (and published the news) did not tell its sockets again when
+	// the bus brought its message back.
+	for _, s := range []*siteSocket{sa, sb} {
+		n := 0
+		for _, m := range s.seen {
+			if m["type"] == "notify" && m["kind"] == "game-started" {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d game-started notifications, want 1", s.name, n)
 		}
 	}
 }
