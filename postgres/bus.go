@@ -270,6 +270,11 @@ func (b *Bus) sendLoop() {
 		b.mu.Unlock()
 		if len(batch) > 0 {
 			b.sendBatch(batch, closing)
+			select {
+			case <-sweep.C: // also when the queue never runs dry
+				b.sweep()
+			default:
+			}
 			continue
 		}
 		if closing {

@@ -138,7 +138,7 @@ func TestBusOrderAndTopics(t *testing.T) {
 // bytes, not UTF-8, with a NUL byte) between small ones: they arrive
 // intact and in order, and their rows are deleted afterwards.
 func TestBusLargePayload(t *testing.T) {
-	url, bs := busInstances(t, 2, 500*time.Millisecond)
+	url, bs := busInstances(t, 2, 2*time.Second)
 	a, b := bs[0], bs[1]
 	rec := newRecorder()
 	b.Subscribe("site", rec.fn("b"))
