@@ -33,10 +33,12 @@ type SeekService interface {
 	// whether there was one: false when it was paired (or replaced)
 	// meanwhile.
 	DeleteSeek(ctx context.Context, userID int64, instance string) (bool, error)
-	// KeepSeeks marks the seeks of instance alive at now and returns
-	// their users: a seek of the instance missing there was paired or
-	// replaced elsewhere.
-	KeepSeeks(ctx context.Context, instance string, now time.Time) ([]int64, error)
+	// KeepSeeks marks the seeks of users made on instance alive at now
+	// and returns the users whose seeks are there: a seek missing was
+	// paired or replaced elsewhere. Seeks of the instance not named
+	// (their sockets closed, and their deletion failed) are left to
+	// expire.
+	KeepSeeks(ctx context.Context, instance string, users []int64, now time.Time) ([]int64, error)
 	// PairSeeks takes the seeks that no other PairSeeks holds, deletes
 	// those not kept alive since alive, and calls pair with the others,
 	// oldest first; pair returns pairs of indexes into its argument. The

@@ -97,8 +97,8 @@ type seekPool struct {
 	alive      time.Duration
 	log        func(msg string, args ...any)
 	pairStored func(a, b tengen.Seek)
-	// seeker tells a seeker's socket how its seek ended ("seek-matched"
-	// or "seek-failed" with the socket message).
+	// seeker tells a seeker's socket how its seek ended elsewhere
+	// (Server.quickEnded).
 	seeker func(sk *seek, kind string, event []byte)
 }
 
@@ -156,9 +156,10 @@ func (p *seekPool) remove(match func(*seek) bool) []*seek {
 		ok, err := p.store.DeleteSeek(ctx, sk.user.ID, p.instance)
 		cancel()
 		if err != nil {
+			// Not kept alive any more (stepStored), the row expires.
 			p.log("quick match: deleting a seek", "user", sk.user.ID, "err", err)
 		}
-		if ok {
+		if ok || err != nil {
 			kept = append(kept, sk)
 		}
 	}
@@ -319,14 +320,17 @@ func (p *seekPool) lost(kept []int64, now time.Time) {
 // seekers does it: the seekers of the others' are paired by them.
 func (p *seekPool) stepStored(now time.Time) {
 	p.mu.Lock()
-	n := len(p.seeks)
+	users := make([]int64, len(p.seeks))
+	for i, sk := range p.seeks {
+		users[i] = sk.user.ID
+	}
 	p.mu.Unlock()
-	if n == 0 {
+	if len(users) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	kept, err := p.store.KeepSeeks(ctx, p.instance, now)
+	kept, err := p.store.KeepSeeks(ctx, p.instance, users, now)
 	if err != nil {
 		p.log("quick match: keeping seeks alive", "err", err)
 		return

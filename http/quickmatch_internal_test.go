@@ -184,12 +184,14 @@ func (f *fakeSeeks) DeleteSeek(_ context.Context, userID int64, _ string) (bool,
 	return ok, nil
 }
 
-func (f *fakeSeeks) KeepSeeks(context.Context, string, time.Time) ([]int64, error) {
+func (f *fakeSeeks) KeepSeeks(_ context.Context, _ string, users []int64, _ time.Time) ([]int64, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []int64
-	for u := range f.users {
-		out = append(out, u)
+	for _, u := range users {
+		if f.users[u] {
+			out = append(out, u)
+		}
 	}
 	return out, nil
 }

@@ -62,8 +62,9 @@ func (s *SeekService) DeleteSeek(ctx context.Context, userID int64, instance str
 }
 
 // KeepSeeks implements tengen.SeekService.
-func (s *SeekService) KeepSeeks(ctx context.Context, instance string, now time.Time) ([]int64, error) {
-	rows, err := s.db.pool.Query(ctx, `UPDATE seeks SET seen = $2 WHERE instance = $1 RETURNING user_id`, instance, now.UTC())
+func (s *SeekService) KeepSeeks(ctx context.Context, instance string, users []int64, now time.Time) ([]int64, error) {
+	rows, err := s.db.pool.Query(ctx, `UPDATE seeks SET seen = $3 WHERE instance = $1 AND user_id = ANY($2) RETURNING user_id`,
+		instance, users, now.UTC())
 	if err != nil {
 		return nil, err
 	}

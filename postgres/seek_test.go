@@ -118,7 +118,7 @@ func TestSeeksAcrossInstances(t *testing.T) {
 	if ok, _ := svcs[0].DeleteSeek(ctx, ids[1], "zero"); ok {
 		t.Error("another instance deleted the seek")
 	}
-	if kept, err := svcs[1].KeepSeeks(ctx, "one", now.Add(time.Minute)); err != nil || len(kept) != 1 || kept[0] != ids[1] {
+	if kept, err := svcs[1].KeepSeeks(ctx, "one", []int64{ids[1], ids[3]}, now.Add(time.Minute)); err != nil || len(kept) != 1 || kept[0] != ids[1] {
 		t.Fatalf("KeepSeeks: %v, %v; want the one waiting seek, of %d", kept, err, ids[1])
 	}
 	// Kept alive, it survives a pairing that finds no partner.
