@@ -25,10 +25,11 @@ import (
 const presenceEvery = time.Second
 
 // presenceKey is a socket's part in presence: its user (0 for a visitor)
-// and the game it watches (0 for a site or review socket).
+// and the game or review it watches (0 for a site socket).
 type presenceKey struct {
-	User int64 `json:"user,omitempty"`
-	Game int64 `json:"game,omitempty"`
+	User   int64 `json:"user,omitempty"`
+	Game   int64 `json:"game,omitempty"`
+	Review int64 `json:"review,omitempty"`
 }
 
 // presenceCount is a number of sockets of one key, with what the lobby
@@ -97,7 +98,7 @@ func (p *sitePresence) unsync() {
 // opening when it is in the hub and was not told, its closing when it has
 // left the hub and was told. A visitor's site socket counts nowhere.
 func (s *Server) tell(c *wsClient) {
-	if s.cfg.Bus == nil || (c.userID == 0 && c.gameID == 0) {
+	if s.cfg.Bus == nil || (c.userID == 0 && c.gameID == 0 && c.reviewID == 0) {
 		return
 	}
 	s.hub.mu.Lock()
@@ -109,7 +110,7 @@ func (s *Server) tell(c *wsClient) {
 	pc, told := p.told[c]
 	switch {
 	case open && !told:
-		pc = presenceCount{presenceKey: presenceKey{User: c.userID, Game: c.gameID}, N: 1}
+		pc = presenceCount{presenceKey: presenceKey{User: c.userID, Game: c.gameID, Review: c.reviewID}, N: 1}
 		if c.user != nil {
 			pc.Name, pc.Rank, pc.Bot = c.user.Name, c.user.Rank, c.user.Bot
 		}
@@ -256,9 +257,21 @@ func (s *Server) presenceMoved(keys []presenceKey) {
 	s.lobbyChangedLocal()
 	if keys == nil {
 		s.pushPresence(func(int64, int64, int64) bool { return true })
+		s.rooms.mu.Lock()
+		reviews := make([]int64, 0, len(s.rooms.rooms))
+		for id := range s.rooms.rooms {
+			reviews = append(reviews, id)
+		}
+		s.rooms.mu.Unlock()
+		for _, id := range reviews {
+			s.rooms.viewersChanged(id)
+		}
 		return
 	}
 	for _, k := range keys {
+		if k.Review != 0 {
+			s.rooms.viewersChanged(k.Review)
+		}
 		s.pushPresence(func(id, black, white int64) bool {
 			return id == k.Game || (k.User != 0 && (k.User == black || k.User == white))
 		})
@@ -306,6 +319,22 @@ func (p *sitePresence) remoteGame(id int64, users ...int64) remote {
 		}
 	}
 	return r
+}
+
+// remoteViewers returns how many sockets the other instances have on
+// review id.
+func (p *sitePresence) remoteViewers(id int64) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, pp := range p.peers {
+		for k, c := range pp.counts {
+			if k.Review == id {
+				n += c.N
+			}
+		}
+	}
+	return n
 }
 
 // remoteSince returns when userID's last socket on another instance

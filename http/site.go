@@ -23,6 +23,8 @@ import (
 //     instance pushes its lobby sockets (debounced on both sides);
 //   - "lobby-chat", "game-chat", "chat-deleted": chat lines for the sockets
 //     that may read them; "lobby-broadcast": Server.BroadcastLobby;
+//   - "review": a shared review's events (the controller's node, a saved
+//     record, a change of control, chat) for its sockets (reviews_ws.go);
 //   - "presence", "presence-sync": who has which sockets open on which
 //     instance (presence.go);
 //   - "seek-matched", "seek-failed": quick-match results for the seekers'
@@ -56,6 +58,9 @@ type siteMsg struct {
 	Skip []int64 `json:"skip,omitempty"`
 	// Game is the game of "game-chat" and "chat-deleted" (0: the lobby).
 	Game *chatGame `json:"game,omitempty"`
+	// Review is the review of a "review" message, whose Event is a
+	// reviewEvent.
+	Review int64 `json:"review,omitempty"`
 	// Users are the seekers of a seek message, or the users whose
 	// sockets "close" ends.
 	Users []int64 `json:"users,omitempty"`
@@ -102,6 +107,7 @@ func (s *Server) openSite() {
 	s.instance = hex.EncodeToString(b[:])
 	s.seeks.instance = s.instance
 	s.presence.init()
+	s.rooms.remote = s.presence.remoteViewers
 	if s.cfg.Bus == nil {
 		return
 	}
@@ -203,6 +209,8 @@ func (s *Server) handleSite(m *siteMsg) {
 			return
 		}
 		s.hub.each(func(c *wsClient) bool { return c.gameID == m.Game.ID }, func(c *wsClient) { c.enqueue(m.Event) })
+	case "review":
+		s.reviewReceived(m)
 	case "presence", "presence-sync":
 		s.presenceReceived(m)
 	case "seek-matched", "seek-failed":

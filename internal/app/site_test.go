@@ -235,6 +235,47 @@ func TestSiteAcrossInstances(t *testing.T) {
 		t.Errorf("ann has %d games after one match, want 1", len(games.Games))
 	}
 
+	// A shared review: ann drives it on instance 0, ben follows on
+	// instance 1; both count two viewers, and ben's chat line reaches ann.
+	req, _ := nethttp.NewRequest("POST", bases[0]+"/api/v1/reviews?visibility=public", strings.NewReader("(;GM[1]FF[4]SZ[9];B[ee];W[cc])"))
+	req.Header.Set("Content-Type", "application/x-go-sgf")
+	resp, err := ann.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rv struct{ ID int64 }
+	err = json.NewDecoder(resp.Body).Decode(&rv)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 201 {
+		t.Fatalf("upload a review: %s, %v", resp.Status, err)
+	}
+	reviewSocket := func(u *user, name string) *siteSocket {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(u.base, "http")+fmt.Sprintf("/api/v1/reviews/%d/ws", rv.ID),
+			&websocket.DialOptions{HTTPClient: u.c})
+		if err != nil {
+			t.Fatalf("%s: review socket: %v", name, err)
+		}
+		t.Cleanup(func() { ws.CloseNow() })
+		rs := &siteSocket{t: t, name: name, ws: ws, msgs: make(chan map[string]any, 1000)}
+		go rs.read()
+		return rs
+	}
+	ra := reviewSocket(ann, "ann's review@0")
+	ra.await("hello", func(m map[string]any) bool { return m["type"] == "hello" })
+	rb := reviewSocket(ben, "ben's review@1")
+	twoViewers := func(m map[string]any) bool { return m["type"] == "viewers" && m["viewers"] == 2.0 }
+	ra.await("two viewers on ann's board", twoViewers)
+	rb.await("two viewers on ben's board", twoViewers)
+	ra.send(map[string]any{"type": "nav", "id": "n1", "path": []int{0, 1}})
+	rb.await("ann's node on ben's board", func(m map[string]any) bool { return m["type"] == "nav" && fmt.Sprint(m["path"]) == "[0 1]" })
+	rb.send(map[string]any{"type": "chat", "id": "c1", "text": "why not 3-3?"})
+	ra.await("ben's line on ann's board", func(m map[string]any) bool {
+		l, _ := m["line"].(map[string]any)
+		return m["type"] == "chat" && l != nil && l["text"] == "why not 3-3?"
+	})
+
 	// The session made on instance 0 works on instance 1, and logging
 	// out everywhere there ends ann's sockets on instance 0.
 	annOn1 := &user{t: t, c: ann.c, base: bases[1]}
