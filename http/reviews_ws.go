@@ -25,6 +25,9 @@ const (
 	reviewChatEvery = 2 * time.Second
 	// reviewMaxPath bounds the node a controller names (see reviewEvent).
 	reviewMaxPath = 2 << 10
+	// reviewElsewhere bounds the reviews driven on other instances whose
+	// node is kept without a socket here (4096 × 2 kB at most).
+	reviewElsewhere = 4096
 )
 
 // reviewEvent is a message to a review's sockets.
@@ -58,8 +61,12 @@ type reviewCommand struct {
 // through the bus ("review", site.go), and the number of viewers counts
 // the sockets of the others too (presence.go).
 type reviewRooms struct {
-	mu    sync.Mutex // guards rooms
+	mu    sync.Mutex // guards rooms and elsewhere
 	rooms map[int64]*reviewRoom
+	// elsewhere is the controller's last node of reviews driven from
+	// another instance that have no socket here, so that the first viewer
+	// here starts there too; at most reviewElsewhere of them.
+	elsewhere map[int64]json.RawMessage
 	// remote returns how many sockets the other instances have on a
 	// review (nil: none); set by openSite.
 	remote func(id int64) int
@@ -101,8 +108,9 @@ func (rr *reviewRooms) join(id int64, c *wsClient, hello reviewEvent) {
 	}
 	room := rr.rooms[id]
 	if room == nil {
-		room = &reviewRoom{clients: map[*wsClient]struct{}{}}
+		room = &reviewRoom{clients: map[*wsClient]struct{}{}, path: rr.elsewhere[id]}
 		rr.rooms[id] = room
+		delete(rr.elsewhere, id)
 	}
 	hello.Path = room.path
 	c.enqueue(mustJSON(hello))
@@ -133,6 +141,21 @@ func (rr *reviewRooms) publish(id int64, ev reviewEvent) {
 	defer rr.mu.Unlock()
 	room := rr.rooms[id]
 	if room == nil {
+		switch {
+		case ev.Type == "nav":
+			if rr.elsewhere == nil {
+				rr.elsewhere = map[int64]json.RawMessage{}
+			}
+			if len(rr.elsewhere) >= reviewElsewhere {
+				for k := range rr.elsewhere { // forget any one
+					delete(rr.elsewhere, k)
+					break
+				}
+			}
+			rr.elsewhere[id] = ev.Path
+		case ev.Type == "deleted":
+			delete(rr.elsewhere, id)
+		}
 		return
 	}
 	if ev.Type == "nav" {

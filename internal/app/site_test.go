@@ -264,12 +264,22 @@ func TestSiteAcrossInstances(t *testing.T) {
 	}
 	ra := reviewSocket(ann, "ann's review@0")
 	ra.await("hello", func(m map[string]any) bool { return m["type"] == "hello" })
+	ra.send(map[string]any{"type": "nav", "id": "n1", "path": []int{0, 1}})
+	ra.await("ok", func(m map[string]any) bool { return m["type"] == "ok" })
+	// A lobby chat line sent after the node reaches instance 1 after it.
+	ann.must("POST", "/api/v1/lobby/chat", map[string]string{"text": "sync"}, nil, 201)
+	sb.await("the sync line", func(m map[string]any) bool {
+		c, _ := m["chat"].(map[string]any)
+		return m["type"] == "chat" && c != nil && c["text"] == "sync"
+	})
+	// ben, the first viewer on instance 1, starts at ann's node.
 	rb := reviewSocket(ben, "ben's review@1")
+	rb.await("hello at ann's node", func(m map[string]any) bool { return m["type"] == "hello" && fmt.Sprint(m["path"]) == "[0 1]" })
 	twoViewers := func(m map[string]any) bool { return m["type"] == "viewers" && m["viewers"] == 2.0 }
 	ra.await("two viewers on ann's board", twoViewers)
 	rb.await("two viewers on ben's board", twoViewers)
-	ra.send(map[string]any{"type": "nav", "id": "n1", "path": []int{0, 1}})
-	rb.await("ann's node on ben's board", func(m map[string]any) bool { return m["type"] == "nav" && fmt.Sprint(m["path"]) == "[0 1]" })
+	ra.send(map[string]any{"type": "nav", "id": "n2", "path": []int{0, 2}})
+	rb.await("ann's node on ben's board", func(m map[string]any) bool { return m["type"] == "nav" && fmt.Sprint(m["path"]) == "[0 2]" })
 	rb.send(map[string]any{"type": "chat", "id": "c1", "text": "why not 3-3?"})
 	ra.await("ben's line on ann's board", func(m map[string]any) bool {
 		l, _ := m["line"].(map[string]any)
