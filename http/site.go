@@ -14,7 +14,7 @@ import (
 // Several instances (issue 20). Each instance holds its own sockets, so
 // whatever the server tells sockets outside a game's own events goes
 // through the event bus (Config.Bus) on the topic "site", and every
-// instance, the sender included, delivers it to the sockets it holds:
+// instance delivers it to the sockets it holds:
 //
 //   - "notify": notifications for users ("your move", "challenged", ...),
 //     from GameChanged on the instance that owns the game, and from
@@ -29,7 +29,8 @@ import (
 //     instance (presence.go);
 //   - "seek-matched", "seek-failed": quick-match results for the seekers'
 //     sockets (quickmatch.go);
-//   - "close": end the sockets of a user or a session (logout, ban).
+//   - "close": end the sockets of a user or a session (logout, logout
+//     everywhere, a disabled account) on the other instances.
 //
 // The sender delivers a message to its own sockets at once, in the
 // caller's goroutine, as a single instance does (a chat line reaches its
