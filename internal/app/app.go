@@ -131,6 +131,13 @@ type Config struct {
 	// zero values take its defaults).
 	ReviewQuota tengen.ReviewQuota
 	MaxSGFBytes int64
+
+	// Bus carries the events between instances. Nil means the one that
+	// fits the database: PostgreSQL's LISTEN/NOTIFY (postgres.Bus), which
+	// reaches every instance on the database, or the in-process
+	// internal/membus with SQLite. Tests that run several services in one
+	// process may share one membus.
+	Bus tengen.EventBus
 }
 
 // App is a running Tengen server. Its fields are set by Open and must not
@@ -164,10 +171,10 @@ type App struct {
 	Pool *workpool.Pool
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
-	// Bus carries events between the instances on one database: the
-	// in-process internal/membus with SQLite (one instance), PostgreSQL's
-	// LISTEN/NOTIFY (postgres.Bus) with PostgreSQL. Play and the web
-	// server get it.
+	// Bus carries events between the instances on one database:
+	// Config.Bus, else PostgreSQL's LISTEN/NOTIFY (postgres.Bus) with
+	// PostgreSQL and the in-process internal/membus with SQLite (one
+	// instance). Play and the web server get it.
 	Bus tengen.EventBus
 	// Seeks shares the quick-match seekers between instances; nil with
 	// SQLite, whose seekers stay in the web server's memory.
@@ -244,12 +251,14 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Reviews = postgres.NewReviewService(a.PG)
 		a.Chat = postgres.NewChatService(a.PG)
 		a.Seeks = postgres.NewSeekService(a.PG)
-		a.pgBus = postgres.NewBus(a.PG)
-		a.pgBus.Logger = cfg.Logger
-		if err := a.pgBus.Open(ctx); err != nil {
-			return nil, errors.Join(fmt.Errorf("open the event bus: %w", err), a.PG.Close())
+		if a.Bus = cfg.Bus; a.Bus == nil {
+			a.pgBus = postgres.NewBus(a.PG)
+			a.pgBus.Logger = cfg.Logger
+			if err := a.pgBus.Open(ctx); err != nil {
+				return nil, errors.Join(fmt.Errorf("open the event bus: %w", err), a.PG.Close())
+			}
+			a.Bus = a.pgBus
 		}
-		a.Bus = a.pgBus
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -266,7 +275,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
 		a.Reviews = sqlite.NewReviewService(a.DB)
 		a.Chat = sqlite.NewChatService(a.DB)
-		a.Bus = membus.New()
+		if a.Bus = cfg.Bus; a.Bus == nil {
+			a.Bus = membus.New()
+		}
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
 		return nil, errors.Join(err, a.closeStore())
