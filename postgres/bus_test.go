@@ -311,3 +311,27 @@ func BenchmarkBus(b *testing.B) {
 	<-got
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
 }
+
+// TestBusCloseFlushes closes a bus right after publishing: what it had
+// taken still reaches the other instance, and it takes nothing more.
+func TestBusCloseFlushes(t *testing.T) {
+	_, bs := busInstances(t, 2, 0)
+	a, b := bs[0], bs[1]
+	rec := newRecorder()
+	b.Subscribe("site", rec.fn("b"))
+	ctx := context.Background()
+	for i := range 100 {
+		if err := a.Publish(ctx, "site", []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.wait(t, "b", 100); got[99] != "99" {
+		t.Errorf("last payload %q, want 99", got[99])
+	}
+	if err := a.Publish(ctx, "site", []byte("late")); err == nil {
+		t.Error("a closed bus took a message")
+	}
+}
