@@ -21,3 +21,15 @@ type EventBus interface {
 	// payload and return). payload must not be changed.
 	Subscribe(topic string, fn func(payload []byte)) (stop func())
 }
+
+// EventBusResetter is implemented by a bus that can lose messages, such as
+// PostgreSQL's while its listening connection is down (the in-process bus
+// never loses any and does not implement it). OnReset registers fn, which
+// the bus calls, on a goroutine of its own and without blocking for long,
+// after messages to this instance may have been lost; a subscriber then
+// re-syncs (reads storage, or asks the other instances for their state)
+// instead of waiting for a message that will not come. stop unregisters
+// fn.
+type EventBusResetter interface {
+	OnReset(fn func()) (stop func())
+}

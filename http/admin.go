@@ -111,6 +111,7 @@ func (s *Server) setUserDisabled(r *nethttp.Request, disabled bool) (*tengen.Use
 	sockets := 0
 	if disabled {
 		sockets = s.hub.closeUser(u.ID)
+		s.closeSockets("", u.ID) // and on the other instances
 	}
 	s.adminLog(r, a, action, nil, "user", u.Name, "userId", u.ID, "sockets", sockets)
 	return u, nil

@@ -139,6 +139,7 @@ func (s *Server) logout(w nethttp.ResponseWriter, r *nethttp.Request) error {
 			return err
 		}
 		s.hub.closeSession(sess.Token)
+		s.closeSockets(sess.Token) // and on the other instances
 	}
 	s.clearSessionCookie(w)
 	return nil

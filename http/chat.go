@@ -189,15 +189,13 @@ func (s *Server) muters(ctx context.Context, author int64) map[int64]bool {
 }
 
 // publishGameChat sends a new game message to the sockets watching the
-// game whose users may read its room and did not mute its author. A chat
-// message is no change to the game, so it does not pass through the play
-// service: it goes straight to the same sockets the game's events reach.
+// game, on every instance (site.go), whose users may read its room and did
+// not mute its author. A chat message is no change to the game, so it does
+// not pass through the play service: it goes straight to the same sockets
+// the game's events reach.
 func (s *Server) publishGameChat(ctx context.Context, g *tengen.Game, m *tengen.ChatMessage) {
-	skip := s.muters(ctx, m.AuthorID)
-	ev := mustJSON(chatEvent{Type: "chat", Chat: m})
-	s.hub.each(func(c *wsClient) bool {
-		return c.gameID == g.ID && !skip[c.userID] && tengen.ChatVisible(g, c.userID, m.Room)
-	}, func(c *wsClient) { c.enqueue(ev) })
+	s.site(siteMsg{Kind: "game-chat", Game: newChatGame(g), Event: mustJSON(chatEvent{Type: "chat", Chat: m}),
+		Skip: ids(s.muters(ctx, m.AuthorID))})
 }
 
 func (s *Server) apiLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) {
@@ -221,7 +219,7 @@ func (s *Server) apiPostLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) 
 		s.error(w, r, err)
 		return
 	}
-	s.publishLobbyChat(mustJSON(chatEvent{Type: "chat", Chat: m}), s.muters(r.Context(), m.AuthorID))
+	s.site(siteMsg{Kind: "lobby-chat", Event: mustJSON(chatEvent{Type: "chat", Chat: m}), Skip: ids(s.muters(r.Context(), m.AuthorID))})
 	writeJSON(w, nethttp.StatusCreated, messageResponse{m})
 }
 
@@ -246,8 +244,9 @@ func (s *Server) postLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) (*t
 }
 
 // publishLobbyChat sends ev (a chatEvent, "chat" or "chat-deleted") to
-// every open lobby socket of a logged-in user (the lobby chat is theirs)
-// who is not in skip (has not muted the author).
+// every open lobby socket here of a logged-in user (the lobby chat is
+// theirs) who is not in skip (has not muted the author); the "lobby-chat"
+// site message calls it on every instance.
 func (s *Server) publishLobbyChat(ev []byte, skip map[int64]bool) {
 	s.hub.each(func(c *wsClient) bool { return c.lobby && c.userID != 0 && !skip[c.userID] },
 		func(c *wsClient) { c.enqueue(ev) })
@@ -300,12 +299,12 @@ func (s *Server) apiDeleteChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	s.adminLog(r, a, "delete chat message", nil, "message", m.ID, "author", m.AuthorName, "room", m.Room, "game", m.GameID)
-	ev := mustJSON(chatEvent{Type: "chat-deleted", ChatID: m.ID})
-	if m.Room == tengen.ChatLobby {
-		s.publishLobbyChat(ev, nil)
-	} else {
-		s.hub.each(func(c *wsClient) bool { return c.gameID == m.GameID }, func(c *wsClient) { c.enqueue(ev) })
+	// Every instance drops it from its sockets' screens.
+	del := siteMsg{Kind: "chat-deleted", Event: mustJSON(chatEvent{Type: "chat-deleted", ChatID: m.ID})}
+	if m.Room != tengen.ChatLobby {
+		del.Game = &chatGame{ID: m.GameID}
 	}
+	s.site(del)
 	writeJSON(w, nethttp.StatusOK, messageResponse{m})
 }
 

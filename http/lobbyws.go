@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	nethttp "net/http"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -38,8 +36,11 @@ const lobbyOnlineMax = 100
 
 // lobbyPush is the state of the debounced lobby push.
 type lobbyPush struct {
-	mu      sync.Mutex // guards pending
+	mu      sync.Mutex // guards pending and told
 	pending bool       // a push is scheduled and has not started
+	// told: a "lobby" site message is scheduled and has not been sent
+	// (with a bus, LobbyChanged tells every instance, debounced too).
+	told bool
 	// run is held while a push reads and queues the lobby, so that pushes
 	// queue in the order they read and no socket gets an older lobby
 	// after a newer one.
@@ -111,29 +112,33 @@ func (s *Server) siteCommand(ctx context.Context, c *wsClient, cmd wsCommand) er
 }
 
 // BroadcastLobby sends msg, encoded as JSON once, to every socket that
-// watches the lobby, at once (no debounce). It is the hook for lobby-wide
-// events that are not part of the lobby's state, such as a lobby chat
-// message; msg should have a "type" field the page's script knows. It
-// does not block.
+// watches the lobby, on every instance, at once (no debounce). It is the
+// hook for lobby-wide events that are not part of the lobby's state; msg
+// should have a "type" field the page's script knows. It does not block.
 func (s *Server) BroadcastLobby(msg any) {
 	b, err := json.Marshal(msg)
 	if err != nil {
 		s.log.Error("lobby broadcast", "err", err)
 		return
 	}
-	s.hub.each(func(c *wsClient) bool { return c.lobby }, func(c *wsClient) { c.enqueue(b) })
+	s.site(siteMsg{Kind: "lobby-broadcast", Event: b})
 }
 
 // NotifyUser sends msg, encoded as JSON once, to every site socket of
-// userID, whichever page it is on, and reports how many sockets got it
-// (0: the user has no page open). It does not block.
-func (s *Server) NotifyUser(userID int64, msg any) int {
+// userID, whichever page it is on, on every instance. It does not block.
+func (s *Server) NotifyUser(userID int64, msg any) {
 	b, err := json.Marshal(msg)
 	if err != nil {
 		s.log.Error("notify user", "user", userID, "err", err)
-		return 0
+		return
 	}
-	return s.hub.each(func(c *wsClient) bool { return c.site && c.userID == userID }, func(c *wsClient) { c.enqueue(b) })
+	s.notify(siteNote{User: userID, Msg: b})
+}
+
+// notifyHere sends the encoded notification msg to every site socket of
+// userID on this instance.
+func (s *Server) notifyHere(userID int64, msg []byte) {
+	s.hub.each(func(c *wsClient) bool { return c.site && c.userID == userID }, func(c *wsClient) { c.enqueue(msg) })
 }
 
 // Notification kinds (docs/API.md, "Site socket").
@@ -160,8 +165,35 @@ type notification struct {
 
 // LobbyChanged tells the server that the lobby's state changed (a
 // challenge, a game, a player): the lobby is pushed to every socket that
-// watches it after a short delay that gathers changes. It does not block.
+// watches it, on every instance, after a short delay that gathers changes.
+// It does not block.
 func (s *Server) LobbyChanged() {
+	s.lobbyChangedLocal()
+	if s.cfg.Bus == nil {
+		return
+	}
+	s.lp.mu.Lock()
+	defer s.lp.mu.Unlock()
+	if s.lp.told {
+		return
+	}
+	s.lp.told = true
+	time.AfterFunc(lobbyDebounce, func() {
+		s.lp.mu.Lock()
+		s.lp.told = false
+		s.lp.mu.Unlock()
+		select {
+		case <-s.stop:
+			return // shut down: the bus may be closed already
+		default:
+		}
+		s.tellOthers(siteMsg{Kind: "lobby"})
+	})
+}
+
+// lobbyChangedLocal pushes the lobby to this instance's sockets after the
+// delay that gathers changes.
+func (s *Server) lobbyChangedLocal() {
 	s.lp.mu.Lock()
 	defer s.lp.mu.Unlock()
 	if s.lp.pending {
@@ -284,7 +316,8 @@ func (s *Server) liveGames(ctx context.Context) ([]*tengen.Game, error) {
 	return live, err
 }
 
-// onlineUsers returns the users with a socket open, by name.
+// onlineUsers returns the users with a socket open on any instance, by
+// name.
 func (s *Server) onlineUsers() []*tengen.User {
 	s.hub.mu.Lock()
 	byID := map[int64]*tengen.User{}
@@ -294,11 +327,12 @@ func (s *Server) onlineUsers() []*tengen.User {
 		}
 	}
 	s.hub.mu.Unlock()
+	s.presence.remoteOnline(byID)
 	out := make([]*tengen.User, 0, len(byID))
 	for _, u := range byID {
 		out = append(out, u)
 	}
-	slices.SortFunc(out, func(a, b *tengen.User) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	sortUsers(out)
 	if len(out) > lobbyOnlineMax {
 		out = out[:lobbyOnlineMax]
 	}
@@ -306,9 +340,11 @@ func (s *Server) onlineUsers() []*tengen.User {
 }
 
 // GameChanged is play's hook (play.Config.Changed): after every committed
-// change to a game it updates the lobby and notifies the players. before
-// is nil for a new game. It runs with the game's lock held and does not
-// block.
+// change to a game it updates the lobby and notifies the players, on every
+// instance (site.go). before is nil for a new game. It runs with the game's
+// lock held and does not block. Only the instance that owns the game, the
+// one that made the change, may call it: the others hear of it through the
+// bus.
 func (s *Server) GameChanged(before, after *tengen.Game, events []*tengen.GameEvent) {
 	if after == nil {
 		return
@@ -324,9 +360,10 @@ func (s *Server) GameChanged(before, after *tengen.Game, events []*tengen.GameEv
 		}
 		return u.Name
 	}
+	var notes []siteNote
 	if before == nil {
-		s.NotifyUser(after.BlackID, notification{Type: "notify", Kind: notifyGameStarted, GameID: after.ID, From: name(after.White)})
-		s.NotifyUser(after.WhiteID, notification{Type: "notify", Kind: notifyGameStarted, GameID: after.ID, From: name(after.Black)})
+		notes = append(notes, note(after.BlackID, notification{Type: "notify", Kind: notifyGameStarted, GameID: after.ID, From: name(after.White)}),
+			note(after.WhiteID, notification{Type: "notify", Kind: notifyGameStarted, GameID: after.ID, From: name(after.Black)}))
 	}
 	if after.Status == tengen.GamePlaying && (before == nil || before.MoveCount != after.MoveCount || before.Status != after.Status) {
 		// The player to move hears of it unless they just moved themselves
@@ -338,7 +375,7 @@ func (s *Server) GameChanged(before, after *tengen.Game, events []*tengen.GameEv
 		}
 		moved := before != nil && before.ToMove == after.ToMove
 		if !moved {
-			s.NotifyUser(toMove, notification{Type: "notify", Kind: notifyYourMove, GameID: after.ID, From: name(other)})
+			notes = append(notes, note(toMove, notification{Type: "notify", Kind: notifyYourMove, GameID: after.ID, From: name(other)}))
 		}
 	}
 	for _, ev := range events {
@@ -350,16 +387,17 @@ func (s *Server) GameChanged(before, after *tengen.Game, events []*tengen.GameEv
 		if ev.Takeback.Color.String() == "white" {
 			asked, asker = after.BlackID, after.White
 		}
-		s.NotifyUser(asked, notification{Type: "notify", Kind: notifyTakeback, GameID: after.ID, From: name(asker)})
+		notes = append(notes, note(asked, notification{Type: "notify", Kind: notifyTakeback, GameID: after.ID, From: name(asker)}))
 	}
+	s.notify(notes...)
 }
 
 // challengeMade updates the lobby after a new challenge and tells an
-// invited opponent.
+// invited opponent, on every instance.
 func (s *Server) challengeMade(c *tengen.Challenge, by *tengen.User) {
 	s.LobbyChanged()
 	if c.OpponentID != 0 {
-		s.NotifyUser(c.OpponentID, notification{Type: "notify", Kind: notifyChallenged, ChallengeID: c.ID, From: by.Name})
+		s.notify(note(c.OpponentID, notification{Type: "notify", Kind: notifyChallenged, ChallengeID: c.ID, From: by.Name}))
 	}
 }
 
@@ -402,28 +440,52 @@ type playerStatus struct {
 // c changes (its own game, and the games where its user plays).
 // onlineChanged tells that c's user came online or went offline with it,
 // which changes the lobby's list.
+//
+// With several instances, it also tells the others (presence.go), and the
+// presence it sends counts the sockets of every instance.
 func (s *Server) presenceChanged(c *wsClient, onlineChanged bool) {
+	s.tell(c)
 	if onlineChanged {
-		s.LobbyChanged()
+		s.lobbyChangedLocal()
 	}
+	s.pushPresence(func(id, black, white int64) bool {
+		return id == c.gameID || (c.userID != 0 && (c.userID == black || c.userID == white))
+	})
+}
+
+// pushPresence sends the presence of each game with sockets here for which
+// match (given the game and its players) is true to those sockets.
+func (s *Server) pushPresence(match func(id, black, white int64) bool) {
+	type game struct {
+		socks  []*wsClient
+		online [2]bool
+	}
+	games := map[int64]*game{}
 	s.hub.mu.Lock()
-	defer s.hub.mu.Unlock()
-	games := map[int64][]*wsClient{}
 	for o := range s.hub.conns {
-		if o.site || o.gameID == 0 {
+		if o.site || o.gameID == 0 || (games[o.gameID] == nil && !match(o.gameID, o.blackID, o.whiteID)) {
 			continue
 		}
-		games[o.gameID] = append(games[o.gameID], o)
+		g := games[o.gameID]
+		if g == nil {
+			g = &game{online: [2]bool{s.hub.byUser[o.blackID] > 0, s.hub.byUser[o.whiteID] > 0}}
+			games[o.gameID] = g
+		}
+		g.socks = append(g.socks, o)
 	}
-	for id, socks := range games {
-		g0 := socks[0]
-		if id != c.gameID && (c.userID == 0 || (c.userID != g0.blackID && c.userID != g0.whiteID)) {
-			continue
-		}
+	s.hub.mu.Unlock()
+	for id, g := range games {
+		g0 := g.socks[0]
+		r := s.presence.remoteGame(id, g0.blackID, g0.whiteID)
 		p := presence{Type: "presence", GameID: id}
 		watchers := map[int64]bool{}
-		anon := 0
-		for _, o := range socks {
+		anon := r.anon
+		for u := range r.here {
+			if u != g0.blackID && u != g0.whiteID {
+				watchers[u] = true
+			}
+		}
+		for _, o := range g.socks {
 			switch {
 			case o.userID != 0 && o.userID == g0.blackID:
 				p.Black.Here = true
@@ -435,11 +497,13 @@ func (s *Server) presenceChanged(c *wsClient, onlineChanged bool) {
 				watchers[o.userID] = true
 			}
 		}
+		p.Black.Here = p.Black.Here || r.here[g0.blackID]
+		p.White.Here = p.White.Here || r.here[g0.whiteID]
 		p.Spectators = anon + len(watchers)
-		p.Black.Online = s.hub.byUser[g0.blackID] > 0
-		p.White.Online = s.hub.byUser[g0.whiteID] > 0
+		p.Black.Online = g.online[0] || r.online[g0.blackID]
+		p.White.Online = g.online[1] || r.online[g0.whiteID]
 		b := mustJSON(p)
-		for _, o := range socks {
+		for _, o := range g.socks {
 			o.enqueue(b)
 		}
 	}
@@ -451,18 +515,26 @@ func (s *Server) presenceChanged(c *wsClient, onlineChanged bool) {
 // start. The time counts from the challenger's last socket, the
 // challenge's creation or the server's start, whichever is latest.
 
-// absentSince returns since when userID has had no socket open, and false
-// if it has one now.
-func (h *hub) absentSince(userID int64, floor time.Time) (time.Time, bool) {
+// absentSince returns since when userID has had no socket open on any
+// instance, and false if it has one now.
+func (s *Server) absentSince(userID int64, floor time.Time) (time.Time, bool) {
+	remote, absent := s.presence.remoteSince(userID)
+	if !absent {
+		return time.Time{}, false
+	}
+	h := &s.hub
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.byUser[userID] > 0 {
 		return time.Time{}, false
 	}
-	if t := h.lastSeen[userID]; t.After(floor) {
-		return t, true
+	since := floor
+	for _, t := range []time.Time{h.lastSeen[userID], remote} {
+		if t.After(since) {
+			since = t
+		}
 	}
-	return floor, true
+	return since, true
 }
 
 // WithdrawAbsent withdraws the open challenges of challengers absent for
@@ -487,7 +559,7 @@ func (s *Server) WithdrawAbsent(ctx context.Context) (int, error) {
 			if c.CreatedAt.After(floor) {
 				floor = c.CreatedAt
 			}
-			if since, absent := s.hub.absentSince(c.ChallengerID, floor); absent && now.Sub(since) >= s.cfg.ChallengeAbsence {
+			if since, absent := s.absentSince(c.ChallengerID, floor); absent && now.Sub(since) >= s.cfg.ChallengeAbsence {
 				gone = append(gone, c)
 			}
 		}
@@ -505,7 +577,10 @@ func (s *Server) WithdrawAbsent(ctx context.Context) (int, error) {
 		}
 		n++
 		s.log.Info("challenge withdrawn: challenger absent", "challenge", c.ID, "user", c.ChallengerID)
-		s.NotifyUser(c.ChallengerID, notification{Type: "notify", Kind: notifyChallengeGone, ChallengeID: c.ID})
+		s.notify(note(c.ChallengerID, notification{Type: "notify", Kind: notifyChallengeGone, ChallengeID: c.ID}))
+	}
+	if n > 0 {
+		s.LobbyChanged()
 	}
 	return n, nil
 }
@@ -525,7 +600,7 @@ func (s *Server) lobbyLoop() {
 		if _, err := s.WithdrawAbsent(context.Background()); err != nil {
 			s.log.Error("withdrawing absent challengers' challenges", "err", err)
 		}
-		s.LobbyChanged()
+		s.lobbyChangedLocal()
 	}
 }
 

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -79,9 +80,9 @@ func TestSeekPoolWidens(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
 		defer runPool(p)()
-		p.add(testSeek(1, "ann", "12k", 19, "live"))
-		p.add(testSeek(2, "ben", "6k", 19, "live"))
-		p.add(testSeek(3, "cid", "12k", 13, "live"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 19, "live"))
+		p.add(context.Background(), testSeek(2, "ben", "6k", 19, "live"))
+		p.add(context.Background(), testSeek(3, "cid", "12k", 13, "live"))
 		synctest.Wait()
 		time.Sleep(39 * time.Second)
 		synctest.Wait()
@@ -115,7 +116,7 @@ func TestSeekPoolOffersBot(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
 		defer runPool(p)()
-		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
 		time.Sleep(59 * time.Second)
 		synctest.Wait()
 		if _, offers := log.snapshot(); len(offers) != 0 {
@@ -131,7 +132,7 @@ func TestSeekPoolOffersBot(t *testing.T) {
 		if _, offers := log.snapshot(); len(offers) != 1 {
 			t.Errorf("offered again: %v", offers)
 		}
-		p.add(testSeek(2, "ben", "4k", 9, "blitz")) // eight ranks apart
+		p.add(context.Background(), testSeek(2, "ben", "4k", 9, "blitz")) // eight ranks apart
 		synctest.Wait()
 		if pairs, _ := log.snapshot(); len(pairs) != 1 {
 			t.Errorf("a late human was not paired within the full window: %v", pairs)
@@ -145,8 +146,8 @@ func TestSeekPoolOneSeekPerUser(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, log := newTestPool(time.Minute)
 		defer runPool(p)()
-		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
-		p.add(testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
 		time.Sleep(5 * time.Second)
 		synctest.Wait()
 		if pairs, _ := log.snapshot(); len(pairs) != 0 {
@@ -157,6 +158,81 @@ func TestSeekPoolOneSeekPerUser(t *testing.T) {
 		p.mu.Unlock()
 		if n != 1 {
 			t.Errorf("%d seeks, want 1", n)
+		}
+	})
+}
+
+// fakeSeeks is a SeekService whose seeks vanish (paired elsewhere) when
+// asked to.
+type fakeSeeks struct {
+	mu    sync.Mutex
+	users map[int64]bool
+}
+
+func (f *fakeSeeks) PutSeek(_ context.Context, s *tengen.Seek, _ time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.users[s.UserID] = true
+	return nil
+}
+
+func (f *fakeSeeks) DeleteSeek(_ context.Context, userID int64, _ string) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ok := f.users[userID]
+	delete(f.users, userID)
+	return ok, nil
+}
+
+func (f *fakeSeeks) KeepSeeks(_ context.Context, _ string, users []int64, _ time.Time) ([]int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []int64
+	for _, u := range users {
+		if f.users[u] {
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeSeeks) PairSeeks(context.Context, time.Time, func([]tengen.Seek) [][2]int) ([][2]tengen.Seek, error) {
+	return nil, nil
+}
+
+// TestSeekPoolLost: a shared seek that vanished from the store without
+// its "seek-matched" coming ends for its seeker after seekLost, not
+// before; one still stored goes on.
+func TestSeekPoolLost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, _ := newTestPool(time.Hour)
+		store := &fakeSeeks{users: map[int64]bool{}}
+		var mu sync.Mutex
+		var ended []string
+		p.store, p.alive, p.log = store, 5*time.Second, func(string, ...any) {}
+		p.seeker = func(sk *seek, kind string, _ []byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			ended = append(ended, sk.user.Name+" "+kind)
+		}
+		defer runPool(p)()
+		p.add(context.Background(), testSeek(1, "ann", "12k", 9, "blitz"))
+		p.add(context.Background(), testSeek(2, "ben", "12k", 13, "blitz"))
+		synctest.Wait()
+		store.DeleteSeek(context.Background(), 1, "")
+		time.Sleep(seekLost)
+		synctest.Wait()
+		mu.Lock()
+		if len(ended) != 0 {
+			t.Errorf("ended within %v: %v", seekLost, ended)
+		}
+		mu.Unlock()
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(ended) != 1 || ended[0] != "ann seek-lost" {
+			t.Errorf("ended: %v, want ann's seek lost", ended)
 		}
 	})
 }

@@ -399,7 +399,7 @@ func (s *Server) apiPutReviewSGF(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.rooms.publish(rv.ID, reviewEvent{Type: "tree", By: u.Name})
+	s.reviewEvent(rv.ID, reviewEvent{Type: "tree", By: u.Name})
 	if warns == nil {
 		warns = []tengen.SGFWarning{}
 	}
@@ -453,7 +453,7 @@ func (s *Server) apiPatchReview(w nethttp.ResponseWriter, r *nethttp.Request) {
 		return
 	}
 	if controlChanged {
-		s.rooms.publish(rv.ID, reviewEvent{Type: "control", Controller: rv.ControllerName, ControllerID: rv.ControllerID})
+		s.reviewEvent(rv.ID, reviewEvent{Type: "control", Controller: rv.ControllerName, ControllerID: rv.ControllerID})
 	}
 	writeJSON(w, nethttp.StatusOK, respond(u, rv))
 }
@@ -469,7 +469,7 @@ func (s *Server) apiDeleteReview(w nethttp.ResponseWriter, r *nethttp.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.rooms.publish(rv.ID, reviewEvent{Type: "deleted"})
+	s.reviewEvent(rv.ID, reviewEvent{Type: "deleted"})
 	w.WriteHeader(nethttp.StatusNoContent)
 }
 
@@ -502,7 +502,7 @@ func (s *Server) apiDeleteReviewChat(w nethttp.ResponseWriter, r *nethttp.Reques
 	if u.Admin && rv.OwnerID != u.ID {
 		s.adminLog(r, u, "delete review chat message", nil, "review", rv.ID, "message", msg)
 	}
-	s.rooms.publish(rv.ID, reviewEvent{Type: "chat-deleted", ChatID: msg})
+	s.reviewEvent(rv.ID, reviewEvent{Type: "chat-deleted", ChatID: msg})
 	w.WriteHeader(nethttp.StatusNoContent)
 }
 

@@ -25,6 +25,9 @@ const (
 	reviewChatEvery = 2 * time.Second
 	// reviewMaxPath bounds the node a controller names (see reviewEvent).
 	reviewMaxPath = 2 << 10
+	// reviewElsewhere bounds the reviews driven on other instances whose
+	// node is kept without a socket here (4096 × 2 kB at most).
+	reviewElsewhere = 4096
 )
 
 // reviewEvent is a message to a review's sockets.
@@ -53,10 +56,40 @@ type reviewCommand struct {
 }
 
 // reviewRooms are the sockets of each review with the controller's last
-// node, so that a spectator who comes late starts there.
+// node, so that a spectator who comes late starts there. With several
+// instances each holds its own sockets; the events reach every instance
+// through the bus ("review", site.go), and the number of viewers counts
+// the sockets of the others too (presence.go).
 type reviewRooms struct {
-	mu    sync.Mutex // guards rooms
+	mu    sync.Mutex // guards rooms and elsewhere
 	rooms map[int64]*reviewRoom
+	// elsewhere is the controller's last node of reviews driven from
+	// another instance that have no socket here, so that the first viewer
+	// here starts there too; at most reviewElsewhere of them.
+	elsewhere map[int64]json.RawMessage
+	// remote returns how many sockets the other instances have on a
+	// review (nil: none); set by openSite.
+	remote func(id int64) int
+}
+
+// viewers returns the number of viewers of room id, on every instance.
+// The caller holds rr.mu.
+func (rr *reviewRooms) viewersLocked(id int64, room *reviewRoom) reviewEvent {
+	n := len(room.clients)
+	if rr.remote != nil {
+		n += rr.remote(id)
+	}
+	return reviewEvent{Type: "viewers", Viewers: n}
+}
+
+// viewersChanged tells review id's sockets here its number of viewers,
+// after the sockets of another instance changed.
+func (rr *reviewRooms) viewersChanged(id int64) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	if room := rr.rooms[id]; room != nil {
+		rr.sendLocked(room, rr.viewersLocked(id, room))
+	}
 }
 
 type reviewRoom struct {
@@ -75,13 +108,14 @@ func (rr *reviewRooms) join(id int64, c *wsClient, hello reviewEvent) {
 	}
 	room := rr.rooms[id]
 	if room == nil {
-		room = &reviewRoom{clients: map[*wsClient]struct{}{}}
+		room = &reviewRoom{clients: map[*wsClient]struct{}{}, path: rr.elsewhere[id]}
 		rr.rooms[id] = room
+		delete(rr.elsewhere, id)
 	}
 	hello.Path = room.path
 	c.enqueue(mustJSON(hello))
 	room.clients[c] = struct{}{}
-	rr.sendLocked(room, reviewEvent{Type: "viewers", Viewers: len(room.clients)})
+	rr.sendLocked(room, rr.viewersLocked(id, room))
 }
 
 // leave removes c; the room goes when its last socket does.
@@ -97,7 +131,7 @@ func (rr *reviewRooms) leave(id int64, c *wsClient) {
 		delete(rr.rooms, id)
 		return
 	}
-	rr.sendLocked(room, reviewEvent{Type: "viewers", Viewers: len(room.clients)})
+	rr.sendLocked(room, rr.viewersLocked(id, room))
 }
 
 // publish sends ev to every socket of review id; a nav event also becomes
@@ -107,6 +141,21 @@ func (rr *reviewRooms) publish(id int64, ev reviewEvent) {
 	defer rr.mu.Unlock()
 	room := rr.rooms[id]
 	if room == nil {
+		switch {
+		case ev.Type == "nav":
+			if rr.elsewhere == nil {
+				rr.elsewhere = map[int64]json.RawMessage{}
+			}
+			if len(rr.elsewhere) >= reviewElsewhere {
+				for k := range rr.elsewhere { // forget any one
+					delete(rr.elsewhere, k)
+					break
+				}
+			}
+			rr.elsewhere[id] = ev.Path
+		case ev.Type == "deleted":
+			delete(rr.elsewhere, id)
+		}
 		return
 	}
 	if ev.Type == "nav" {
@@ -137,6 +186,31 @@ func (rr *reviewRooms) publishChat(id int64, ev reviewEvent, skip map[int64]bool
 	if room := rr.rooms[id]; room != nil {
 		rr.sendSkipLocked(room, ev, skip)
 	}
+}
+
+// reviewEvent sends ev to review id's sockets on every instance.
+func (s *Server) reviewEvent(id int64, ev reviewEvent) {
+	s.reviewChatEvent(id, ev, nil)
+}
+
+// reviewChatEvent sends ev to review id's sockets on every instance but
+// those of the users in skip.
+func (s *Server) reviewChatEvent(id int64, ev reviewEvent, skip map[int64]bool) {
+	s.site(siteMsg{Kind: "review", Review: id, Event: mustJSON(ev), Skip: ids(skip)})
+}
+
+// reviewReceived delivers a "review" site message here.
+func (s *Server) reviewReceived(m *siteMsg) {
+	var ev reviewEvent
+	if err := json.Unmarshal(m.Event, &ev); err != nil {
+		s.log.Error("review event from the bus", "err", err)
+		return
+	}
+	if ev.Type == "chat" {
+		s.rooms.publishChat(m.Review, ev, idSet(m.Skip))
+		return
+	}
+	s.rooms.publish(m.Review, ev)
 }
 
 // handleReviewWS serves GET /api/v1/reviews/{id}/ws.
@@ -238,7 +312,7 @@ func (s *Server) reviewCommand(ctx context.Context, c *wsClient, cmd reviewComma
 	if c.userID == 0 || c.userID != rv.ControllerID {
 		return tengen.Errorf(tengen.EFORBIDDEN, "Only the controller of this review moves its board.")
 	}
-	s.rooms.publish(c.reviewID, reviewEvent{Type: "nav", Path: cmd.Path})
+	s.reviewEvent(c.reviewID, reviewEvent{Type: "nav", Path: cmd.Path})
 	return nil
 }
 
@@ -252,7 +326,7 @@ func (s *Server) reviewChat(ctx context.Context, c *wsClient, text string) error
 	if err := s.svc.Reviews.AddReviewChat(ctx, m); err != nil {
 		return err
 	}
-	s.rooms.publishChat(c.reviewID, reviewEvent{Type: "chat", Line: m}, s.muters(ctx, c.userID))
+	s.reviewChatEvent(c.reviewID, reviewEvent{Type: "chat", Line: m}, s.muters(ctx, c.userID))
 	return nil
 }
 

@@ -92,6 +92,15 @@ type Config struct {
 	// upload (default 2 MiB).
 	ReviewQuota tengen.ReviewQuota
 	MaxSGFBytes int64
+	// Bus carries the site's messages between the instances of a
+	// deployment (site.go): notifications, lobby changes, chat, presence
+	// and quick-match results. nil (one instance, tests) delivers them
+	// directly to this server's sockets.
+	Bus tengen.EventBus
+	// InstanceTimeout is how long another instance may go unheard on the
+	// bus before its sockets no longer count as online (default 5 s, as
+	// `tengen serve --instance-timeout`).
+	InstanceTimeout time.Duration
 }
 
 func (c *Config) setDefaults() error {
@@ -150,6 +159,9 @@ func (c *Config) setDefaults() error {
 	if c.MaxSGFBytes == 0 {
 		c.MaxSGFBytes = defaultMaxSGFBytes
 	}
+	if c.InstanceTimeout <= 0 {
+		c.InstanceTimeout = 5 * time.Second
+	}
 	return nil
 }
 
@@ -193,6 +205,10 @@ type Services struct {
 	// (peer.go) with Config.PeerSecret; optional: without either there
 	// are no /internal/ endpoints.
 	Peer tengen.PeerHandler
+	// Seeks shares the quick-match seekers between instances
+	// (PostgreSQL); optional: without it they stay in this server's
+	// memory, as with one instance.
+	Seeks tengen.SeekService
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -227,6 +243,11 @@ type Server struct {
 
 	analysisStreams analysisStreams // whole-game analyses per user
 
+	// instance names this server on the bus (site.go); presence is the
+	// sockets of the other instances (presence.go).
+	instance string
+	presence sitePresence
+
 	mu   sync.Mutex      // guards srv, ln and stop
 	srv  *nethttp.Server // set by Open
 	ln   net.Listener    // set by Open
@@ -260,6 +281,7 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		started:      cfg.Now(),
 	}
 	s.seeks = newSeekPool(s)
+	s.openSite()
 	if s.dummyHash, err = bcrypt.GenerateFromPassword([]byte("not a real password"), s.bcryptCost()); err != nil {
 		return nil, err
 	}
@@ -355,6 +377,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.done.Wait()
 	s.seeks.wait()
+	s.closeSite()
 	return err
 }
 

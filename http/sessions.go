@@ -88,6 +88,7 @@ func (s *Server) logoutEverywhere(w nethttp.ResponseWriter, r *nethttp.Request) 
 		return err
 	}
 	sockets := s.hub.closeUser(u.ID)
+	s.closeSockets("", u.ID) // and on the other instances
 	s.log.Info("logged out everywhere", "id", requestID(r.Context()), "user", u.ID, "sessions", n, "sockets", sockets)
 	s.clearSessionCookie(w)
 	return nil

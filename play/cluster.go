@@ -187,6 +187,17 @@ func (s *Service) openCluster(ctx context.Context) error {
 	s.lastBeat = s.cfg.Now()
 	s.done.Add(1)
 	go s.busLoop()
+	if r, ok := s.cfg.Bus.(tengen.EventBusResetter); ok {
+		// Events lost by the bus leave no gap until the game's next
+		// event; after a reset every watch re-syncs at once.
+		stop := r.OnReset(s.resetRemote)
+		s.done.Add(1)
+		go func() {
+			defer s.done.Done()
+			<-s.stop
+			stop()
+		}()
+	}
 	if err := s.claimOrphans(ctx); err != nil {
 		return err
 	}
@@ -488,6 +499,27 @@ func (s *Service) subscribe(w *watch) func() {
 				}
 			}
 		})
+	}
+}
+
+// resetRemote makes every watch of a game on another instance re-sync
+// with a fresh snapshot of its owner, after the bus may have lost events.
+func (s *Service) resetRemote() {
+	s.remoteMu.Lock()
+	var ws []*watch
+	for _, rg := range s.remote {
+		for w := range rg.watches {
+			ws = append(ws, w)
+		}
+	}
+	s.remoteMu.Unlock()
+	for _, w := range ws {
+		w.mu.Lock()
+		if !w.stopped && !w.syncing {
+			w.syncing, w.buf = true, nil
+			go w.resync()
+		}
+		w.mu.Unlock()
 	}
 }
 

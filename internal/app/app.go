@@ -146,10 +146,11 @@ type Config struct {
 	// before the others take over its games (`tengen serve
 	// --instance-timeout`; default tengen.DefaultInstanceTimeout).
 	InstanceTimeout time.Duration
-	// Bus carries the events between instances (tengen.EventBus). Nil
-	// means an in-process bus (internal/membus), which is right for one
-	// instance only: several instances on PostgreSQL need a bus that
-	// reaches them all.
+	// Bus carries the events between instances. Nil means the one that
+	// fits the database: PostgreSQL's LISTEN/NOTIFY (postgres.Bus), which
+	// reaches every instance on the database, or the in-process
+	// internal/membus with SQLite. Tests that run several services in one
+	// process may share one membus.
 	Bus tengen.EventBus
 }
 
@@ -184,15 +185,22 @@ type App struct {
 	Pool *workpool.Pool
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
-	// Bus carries events between instances (Config.Bus, or the
-	// in-process bus).
-	Bus tengen.EventBus
 	// Cluster keeps the instances on PostgreSQL and Instance is this one;
 	// nil and zero on SQLite.
 	Cluster  *postgres.ClusterService
 	Instance tengen.Instance
+	// Bus carries events between the instances on one database:
+	// Config.Bus, else PostgreSQL's LISTEN/NOTIFY (postgres.Bus) with
+	// PostgreSQL and the in-process internal/membus with SQLite (one
+	// instance). Play and the web server get it.
+	Bus tengen.EventBus
+	// Seeks shares the quick-match seekers between instances; nil with
+	// SQLite, whose seekers stay in the web server's memory.
+	Seeks tengen.SeekService
 
 	store store // DB or PG, whichever is open
+	// pgBus is Bus on PostgreSQL, closed before the database.
+	pgBus *postgres.Bus
 	log   *slog.Logger
 }
 
@@ -260,6 +268,15 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Lessons, a.Problems = postgres.NewLessonService(a.PG), postgres.NewProblemService(a.PG)
 		a.Reviews = postgres.NewReviewService(a.PG)
 		a.Chat = postgres.NewChatService(a.PG)
+		a.Seeks = postgres.NewSeekService(a.PG)
+		if a.Bus = cfg.Bus; a.Bus == nil {
+			a.pgBus = postgres.NewBus(a.PG)
+			a.pgBus.Logger = cfg.Logger
+			if err := a.pgBus.Open(ctx); err != nil {
+				return nil, errors.Join(fmt.Errorf("open the event bus: %w", err), a.PG.Close())
+			}
+			a.Bus = a.pgBus
+		}
 	} else {
 		a.DB = sqlite.NewDB(cfg.DBPath)
 		if cfg.Synchronous != "" {
@@ -276,10 +293,12 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Lessons, a.Problems = sqlite.NewLessonService(a.DB), sqlite.NewProblemService(a.DB)
 		a.Reviews = sqlite.NewReviewService(a.DB)
 		a.Chat = sqlite.NewChatService(a.DB)
+		if a.Bus = cfg.Bus; a.Bus == nil {
+			a.Bus = membus.New()
+		}
 	}
 	if err := a.promoteAdmin(ctx, cfg.Admin); err != nil {
-		derr := a.store.Close()
-		return nil, errors.Join(err, derr)
+		return nil, errors.Join(err, a.closeStore())
 	}
 
 	// One pool of workers for the CPU-heavy work: bots' moves are urgent,
@@ -289,10 +308,6 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		workers = runtime.NumCPU()
 	}
 	a.Pool = workpool.New(workers)
-	a.Bus = cfg.Bus
-	if a.Bus == nil {
-		a.Bus = membus.New()
-	}
 	// With PostgreSQL this is one instance of possibly several: it
 	// registers before play opens, as its writes to games are fenced by
 	// it from then on, and the others reach it with the secret.
@@ -301,13 +316,12 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if a.PG != nil {
 		var err error
 		if peer, secret, err = a.register(ctx, cfg); err != nil {
-			derr := a.store.Close()
-			return nil, errors.Join(err, derr)
+			return nil, errors.Join(err, a.closeStore())
 		}
 	}
 	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
-		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter}
+		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter, Bus: a.Bus}
 	if a.PG != nil {
 		// The instances on one database share the bots' work.
 		pc.BotJobs = postgres.NewBotQueue(a.PG)
@@ -342,7 +356,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}}
+		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}, Seeks: a.Seeks}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
@@ -377,6 +391,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		ReviewQuota:          cfg.ReviewQuota,
 		MaxSGFBytes:          cfg.MaxSGFBytes,
 		PeerSecret:           secret,
+		Bus:                  a.Bus,
+		InstanceTimeout:      cfg.InstanceTimeout,
 	}
 	if m != nil {
 		hc.OnRequest = m.Request
@@ -386,6 +402,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	web.Store(srv)
+	// From here on a failure shuts the server down too: it listens to the
+	// bus already.
+	a.Server = srv
 	if m != nil {
 		g := metrics.Gauges{WebSockets: srv.WebSockets, LiveGames: a.Play.LiveGames}
 		if len(bots) > 0 {
@@ -408,7 +427,6 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 			}
 		}
 	}
-	a.Server = srv
 	return a, nil
 }
 
@@ -488,9 +506,13 @@ func (a *App) promoteAdmin(ctx context.Context, name string) error {
 	return nil
 }
 
-// undo closes the play service and the database after a failed step of
-// Open and returns err with their errors, if any.
+// undo shuts down the web server (if made), closes the play service and the
+// database after a failed step of Open and returns err with their errors,
+// if any.
 func (a *App) undo(err error) error {
+	if a.Server != nil {
+		err = errors.Join(err, a.Server.Shutdown(context.Background()))
+	}
 	if a.Metrics != nil {
 		err = errors.Join(err, a.Metrics.Shutdown(context.Background()))
 	}
@@ -501,11 +523,21 @@ func (a *App) undo(err error) error {
 	if perr != nil {
 		perr = fmt.Errorf("storing clocks: %w", perr)
 	}
-	derr := a.store.Close()
+	derr := a.closeStore()
 	if derr != nil {
 		derr = fmt.Errorf("closing database: %w", derr)
 	}
 	return errors.Join(err, perr, derr)
+}
+
+// closeStore closes the event bus, which sends what it holds through the
+// database, and then the database.
+func (a *App) closeStore() error {
+	var berr error
+	if a.pgBus != nil {
+		berr = a.pgBus.Close()
+	}
+	return errors.Join(berr, a.store.Close())
 }
 
 // Handler returns the web server's handler, for callers that serve it
@@ -549,7 +581,7 @@ func (a *App) Close(ctx context.Context) error {
 		a.log.Error("storing clocks at shutdown", "err", err)
 		errs = append(errs, fmt.Errorf("storing clocks: %w", err))
 	}
-	if err := a.store.Close(); err != nil {
+	if err := a.closeStore(); err != nil {
 		errs = append(errs, fmt.Errorf("closing database: %w", err))
 	}
 	return errors.Join(errs...)

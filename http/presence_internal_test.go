@@ -1,0 +1,163 @@
+package http
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"tengen"
+	"tengen/internal/membus"
+)
+
+// presenceServer returns a server with just what presence needs, on bus.
+func presenceServer(bus tengen.EventBus) *Server {
+	s := &Server{cfg: Config{Bus: bus, Now: time.Now, InstanceTimeout: 5 * time.Second},
+		log: slog.New(slog.NewTextHandler(io.Discard, nil)), stop: make(chan struct{}), seeks: &seekPool{}}
+	s.openSite()
+	return s
+}
+
+// open adds a game socket of user (0: a visitor) on game 1, black 7 and
+// white 8, to s.
+func (s *Server) openTestSocket(user int64, name string) *wsClient {
+	c := &wsClient{userID: user, gameID: 1, blackID: 7, whiteID: 8, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+	if user != 0 {
+		c.user = &tengen.User{ID: user, Name: name, Rank: "5k"}
+	}
+	s.presenceChanged(c, s.hub.add(c))
+	return c
+}
+
+// lastPresence returns the last presence message queued for c.
+func lastPresence(t *testing.T, c *wsClient) presence {
+	t.Helper()
+	var p presence
+	for {
+		select {
+		case b := <-c.send:
+			if err := json.Unmarshal(b, &p); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			if p.Type != "presence" {
+				t.Fatal("no presence message")
+			}
+			return p
+		}
+	}
+}
+
+func names(users []*tengen.User) []string {
+	var out []string
+	for _, u := range users {
+		out = append(out, u.Name)
+	}
+	return out
+}
+
+// TestPresenceAcrossInstances: sockets on one instance count on the others
+// (online, here, spectators), an instance that starts later learns them,
+// and they stop counting when their instance has been silent for the
+// instance timeout.
+func TestPresenceAcrossInstances(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		bus := membus.New()
+		a, b := presenceServer(bus), presenceServer(bus)
+		black := a.openTestSocket(7, "ann")
+		a.openTestSocket(0, "")
+		synctest.Wait()
+		spectator := b.openTestSocket(9, "cid")
+		synctest.Wait()
+
+		if got := names(b.onlineUsers()); len(got) != 2 || got[0] != "ann" || got[1] != "cid" {
+			t.Errorf("online on b: %v, want [ann cid]", got)
+		}
+		p := lastPresence(t, spectator)
+		if !p.Black.Here || !p.Black.Online || p.White.Online || p.Spectators != 2 {
+			t.Errorf("presence on b: %+v, want black here and online, white away, 2 spectators", p)
+		}
+		if p := lastPresence(t, black); p.Spectators != 2 || !p.Black.Here {
+			t.Errorf("presence on a: %+v, want black here, 2 spectators (the visitor here, cid on b)", p)
+		}
+		if _, absent := b.absentSince(7, time.Now()); absent {
+			t.Error("ann is absent for b while her socket is open on a")
+		}
+
+		// An instance that starts now asks the others for their presence.
+		c := presenceServer(bus)
+		synctest.Wait()
+		if got := names(c.onlineUsers()); len(got) != 2 {
+			t.Errorf("online on a later instance: %v, want ann and cid", got)
+		}
+
+		// a dies: no goodbye, its heartbeat stops.
+		a.closeSite()
+		close(a.stop)
+		a.done.Wait()
+		died := time.Now()
+		time.Sleep(a.cfg.InstanceTimeout + 2*presenceEvery)
+		synctest.Wait()
+		if got := names(b.onlineUsers()); len(got) != 1 || got[0] != "cid" {
+			t.Errorf("online on b after a died: %v, want [cid]", got)
+		}
+		p = lastPresence(t, spectator)
+		if p.Black.Here || p.Black.Online || p.Spectators != 1 {
+			t.Errorf("presence on b after a died: %+v, want black away, 1 spectator", p)
+		}
+		since, absent := b.absentSince(7, died.Add(-time.Hour))
+		if !absent || since.Before(died) {
+			t.Errorf("ann for b after a died: absent %v since %v, want absent since %v or later", absent, since, died)
+		}
+
+		for _, s := range []*Server{b, c} {
+			s.closeSite()
+			close(s.stop)
+			s.done.Wait()
+		}
+	})
+}
+
+// TestPresenceResync: a change another instance missed (its message lost)
+// comes with the next heartbeat, which shows the gap, and a reset of the
+// bus asks every instance for its whole presence again.
+func TestPresenceResync(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		bus := membus.New()
+		a, b := presenceServer(bus), presenceServer(bus)
+		a.openTestSocket(7, "ann")
+		synctest.Wait()
+		// dan's socket opens on a, but its message is lost.
+		dan := &wsClient{userID: 10, user: &tengen.User{ID: 10, Name: "dan"}, site: true, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+		a.hub.add(dan)
+		a.presence.mu.Lock()
+		a.presence.told[dan] = presenceCount{presenceKey: presenceKey{User: 10}, Name: "dan", N: 1}
+		a.presence.seq++
+		a.presence.mu.Unlock()
+		if got := names(b.onlineUsers()); len(got) != 1 {
+			t.Fatalf("online on b before the heartbeat: %v, want [ann]", got)
+		}
+		time.Sleep(presenceEvery + time.Millisecond)
+		synctest.Wait()
+		if got := names(b.onlineUsers()); len(got) != 2 || got[1] != "dan" {
+			t.Errorf("online on b after a's heartbeat: %v, want [ann dan]", got)
+		}
+
+		// b's view is lost; the bus tells it so.
+		b.presence.mu.Lock()
+		clear(b.presence.peers)
+		b.presence.mu.Unlock()
+		b.siteReset()
+		synctest.Wait()
+		if got := names(b.onlineUsers()); len(got) != 2 {
+			t.Errorf("online on b after a reset: %v, want [ann dan]", got)
+		}
+		for _, s := range []*Server{a, b} {
+			s.closeSite()
+			close(s.stop)
+			s.done.Wait()
+		}
+	})
+}

@@ -1,0 +1,454 @@
+package postgres
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"tengen"
+	"tengen/internal/membus"
+)
+
+// busChannel is the one NOTIFY channel of the bus; the topic travels in
+// each message.
+const busChannel = "tengen_bus"
+
+// busApplication is the application_name of the listening connection, so
+// that an operator finds it in pg_stat_activity.
+const busApplication = "tengen-bus"
+
+// Limits of the bus.
+const (
+	// busMaxNotify bounds an envelope sent inline: PostgreSQL refuses a
+	// NOTIFY payload of 8000 bytes or more.
+	busMaxNotify = 7999
+	// busMaxQueue bounds the messages waiting to be sent. A publisher
+	// that finds it full gets an error; the message counts as lost, and
+	// the listeners see the gap (see Bus).
+	busMaxQueue = 100_000
+	// busMaxBatch bounds the messages, and busMaxBatchBytes their bytes,
+	// sent in one round trip.
+	busMaxBatch      = 500
+	busMaxBatchBytes = 1 << 20
+	// busSendTries is how often a batch is tried before it is dropped.
+	busSendTries = 5
+)
+
+// busIdle is how long the listener waits for a notification before it
+// checks that its connection still answers (a connection cut off without
+// a reset would otherwise wait for ever). A variable for tests.
+var busIdle = 30 * time.Second
+
+// Bus is the tengen.EventBus of the instances of one deployment on one
+// PostgreSQL database, over LISTEN/NOTIFY (docs/DEPENDENCIES.md says why
+// this and not another system).
+//
+// Each Bus holds one connection of its own, outside the pool, that LISTENs
+// on one channel; the topic travels in each message, and the bus hands the
+// payload to this instance's subscribers of that topic (an internal/membus
+// does the fan-out, one goroutine and queue per subscription). Publishing
+// goes through the pool: Publish only queues the message, and one goroutine
+// sends the queue in order, many messages in one round trip. Such a batch is
+// one implicit transaction, whose notifications PostgreSQL delivers together
+// and in order at commit, so the messages of one publisher arrive everywhere
+// in the order of Publish, and Publish never waits for the database (it is
+// called with a game's lock held).
+//
+// A message whose envelope would reach NOTIFY's limit of 8000 bytes, or
+// whose payload is not text PostgreSQL accepts (not UTF-8, or with a NUL
+// byte), is written to the table bus_payloads in the same transaction as
+// its notification, which carries only its key; every listener reads it
+// from there. Rows are deleted after PayloadTTL by any instance.
+//
+// Losses are told, not hidden: nothing is kept for an instance that is not
+// listening, so after the listening connection broke the bus reconnects
+// (with backoff) and calls the functions registered with OnReset, which
+// re-sync from storage or from the other instances. The same happens when
+// the listener sees a gap in a publisher's sequence numbers: a full queue, a
+// batch that could not be sent, a large payload already deleted.
+type Bus struct {
+	// Logger receives the bus's errors (default slog.Default()).
+	Logger *slog.Logger
+	// PayloadTTL is how long a large payload stays in bus_payloads
+	// (default one minute). Set it before Open.
+	PayloadTTL time.Duration
+
+	db    *DB
+	id    string      // this publisher's name: random, unique among instances
+	local *membus.Bus // this instance's subscribers
+
+	mu     sync.Mutex // guards queue, seq, closed and resets
+	queue  []busMsg
+	seq    int64 // the last sequence number given
+	closed bool
+	resets map[*func()]struct{}
+	wake   chan struct{} // 1-buffered: the sender has work or must stop
+
+	// last is the last sequence number seen of each publisher; only the
+	// listener goroutine uses it.
+	last map[string]int64
+
+	cancel context.CancelFunc // ends the listener
+	flush  chan struct{}      // closed by Close: the sender sends what is queued and ends
+	done   sync.WaitGroup     // listener and sender
+}
+
+// busMsg is one queued message.
+type busMsg struct {
+	seq     int64
+	topic   string
+	payload []byte
+}
+
+var _ tengen.EventBus = (*Bus)(nil)
+
+// NewBus returns a bus on db, which must be open; call Open before use.
+func NewBus(db *DB) *Bus {
+	var b [8]byte
+	rand.Read(b[:])
+	return &Bus{db: db, id: hex.EncodeToString(b[:]), local: membus.New(), wake: make(chan struct{}, 1),
+		flush: make(chan struct{}), resets: map[*func()]struct{}{}, last: map[string]int64{}}
+}
+
+// Open connects the listening connection and starts the bus; messages
+// published anywhere after it returns reach this instance's subscribers.
+func (b *Bus) Open(ctx context.Context) error {
+	if b.Logger == nil {
+		b.Logger = slog.Default()
+	}
+	if b.PayloadTTL <= 0 {
+		b.PayloadTTL = time.Minute
+	}
+	conn, err := b.listen(ctx)
+	if err != nil {
+		return fmt.Errorf("postgres: bus: %w", err)
+	}
+	lctx, cancel := context.WithCancel(context.Background())
+	b.cancel = cancel
+	b.done.Add(2)
+	go func() {
+		defer b.done.Done()
+		b.listenLoop(lctx, conn)
+	}()
+	go func() {
+		defer b.done.Done()
+		b.sendLoop()
+	}()
+	return nil
+}
+
+// Close sends what is queued (for at most a few seconds), stops listening
+// and closes the listening connection. Call it before closing the DB.
+func (b *Bus) Close() error {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closed = true
+	b.mu.Unlock()
+	close(b.flush)
+	if b.cancel != nil {
+		b.cancel()
+	}
+	b.done.Wait()
+	return nil
+}
+
+// Publish implements tengen.EventBus. It queues the message and returns;
+// a topic must be non-empty and hold no space or line break.
+func (b *Bus) Publish(ctx context.Context, topic string, payload []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if topic == "" || strings.ContainsAny(topic, " \n") || len(topic) > 200 {
+		return fmt.Errorf("postgres: bus: bad topic %q", topic)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return errors.New("postgres: bus closed")
+	}
+	// The number is given even to a message that is refused, so that the
+	// listeners see that it is missing.
+	b.seq++
+	if len(b.queue) >= busMaxQueue {
+		return fmt.Errorf("postgres: bus: %d messages wait to be sent; message to %s dropped", len(b.queue), topic)
+	}
+	b.queue = append(b.queue, busMsg{seq: b.seq, topic: topic, payload: bytes.Clone(payload)})
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// Subscribe implements tengen.EventBus.
+func (b *Bus) Subscribe(topic string, fn func(payload []byte)) (stop func()) {
+	return b.local.Subscribe(topic, fn)
+}
+
+// OnReset implements tengen.EventBusResetter: fn is called, from the
+// listener's goroutine, after the bus may have lost messages (it
+// reconnected, or saw a publisher's message missing). It must not block.
+func (b *Bus) OnReset(fn func()) (stop func()) {
+	key := &fn
+	b.mu.Lock()
+	b.resets[key] = struct{}{}
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		delete(b.resets, key)
+		b.mu.Unlock()
+	}
+}
+
+// reset tells every OnReset function that messages may have been lost.
+func (b *Bus) reset(why string) {
+	b.Logger.Warn("event bus: messages may have been lost; subscribers re-sync", "reason", why)
+	b.mu.Lock()
+	fns := make([]func(), 0, len(b.resets))
+	for k := range b.resets {
+		fns = append(fns, *k)
+	}
+	b.mu.Unlock()
+	for _, fn := range fns {
+		fn()
+	}
+}
+
+// The envelope of a message is one line of header, "PUBLISHER SEQ TOPIC
+// KIND", then for KIND "i" the payload itself; for KIND "t" the payload is
+// the row (PUBLISHER, SEQ) of bus_payloads.
+
+func (b *Bus) envelope(m busMsg, inline bool) string {
+	kind := "t"
+	if inline {
+		kind = "i"
+	}
+	return b.id + " " + strconv.FormatInt(m.seq, 10) + " " + m.topic + " " + kind + "\n"
+}
+
+// inlineText reports whether p can travel in a NOTIFY after a header of
+// n bytes.
+func inlineText(p []byte, n int) bool {
+	return n+len(p) <= busMaxNotify && utf8.Valid(p) && bytes.IndexByte(p, 0) < 0
+}
+
+// sendLoop sends the queue in batches until Close, then what is left, and
+// deletes old large payloads now and then.
+func (b *Bus) sendLoop() {
+	sweep := time.NewTicker(b.PayloadTTL / 2)
+	defer sweep.Stop()
+	closing := false
+	for {
+		b.mu.Lock()
+		batch, size := b.queue, 0
+		for i, m := range batch {
+			size += len(m.payload) + len(m.topic)
+			if i+1 >= busMaxBatch || size >= busMaxBatchBytes {
+				batch = batch[:i+1]
+				break
+			}
+		}
+		b.queue = b.queue[len(batch):]
+		if len(b.queue) == 0 {
+			b.queue = nil // let the backing array go
+		}
+		b.mu.Unlock()
+		if len(batch) > 0 {
+			b.sendBatch(batch, closing)
+			select {
+			case <-sweep.C: // also when the queue never runs dry
+				b.sweep()
+			default:
+			}
+			continue
+		}
+		if closing {
+			return
+		}
+		select {
+		case <-b.wake:
+		case <-b.flush:
+			closing = true
+		case <-sweep.C:
+			b.sweep()
+		}
+	}
+}
+
+// sendBatch sends msgs in one round trip, trying again a few times; when
+// it gives up (or the bus is closing and the database does not answer),
+// the messages are lost and the listeners see the gap.
+func (b *Bus) sendBatch(msgs []busMsg, closing bool) {
+	var pb pgx.Batch
+	for _, m := range msgs {
+		head := b.envelope(m, true)
+		if inlineText(m.payload, len(head)) {
+			pb.Queue(`SELECT pg_notify($1, $2)`, busChannel, head+string(m.payload))
+			continue
+		}
+		pb.Queue(`INSERT INTO bus_payloads (publisher, seq, payload) VALUES ($1, $2, $3)`, b.id, m.seq, m.payload)
+		pb.Queue(`SELECT pg_notify($1, $2)`, busChannel, b.envelope(m, false))
+	}
+	backoff := 50 * time.Millisecond
+	var err error
+	for try := range busSendTries {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err = b.db.pool.SendBatch(ctx, &pb).Close()
+		cancel()
+		if err == nil {
+			return
+		}
+		if closing || try == busSendTries-1 {
+			break
+		}
+		select {
+		case <-time.After(backoff):
+		case <-b.flush:
+			closing = true
+		}
+		backoff *= 2
+	}
+	b.Logger.Error("event bus: messages lost", "count", len(msgs), "err", err)
+}
+
+// sweep deletes the large payloads older than PayloadTTL.
+func (b *Bus) sweep() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := b.db.pool.Exec(ctx, `DELETE FROM bus_payloads WHERE created_at < now() - make_interval(secs => $1)`,
+		b.PayloadTTL.Seconds())
+	if err != nil {
+		b.Logger.Error("event bus: deleting old payloads", "err", err)
+	}
+}
+
+// listen opens the listening connection: its own, not one of the pool's,
+// since it is held for as long as the instance runs.
+func (b *Bus) listen(ctx context.Context) (*pgx.Conn, error) {
+	cfg, err := pgx.ParseConfig(b.db.URL)
+	if err != nil {
+		return nil, err
+	}
+	cfg.RuntimeParams["application_name"] = busApplication
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, "LISTEN "+busChannel); err != nil {
+		conn.Close(context.Background())
+		return nil, err
+	}
+	return conn, nil
+}
+
+// listenLoop receives notifications and delivers them until ctx ends,
+// reconnecting after a lost connection.
+func (b *Bus) listenLoop(ctx context.Context, conn *pgx.Conn) {
+	backoff := 100 * time.Millisecond
+	for {
+		err := b.receive(ctx, conn)
+		conn.Close(context.Background())
+		if ctx.Err() != nil {
+			return
+		}
+		b.Logger.Error("event bus: listening connection lost; reconnecting", "err", err)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(backoff):
+			}
+			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			conn, err = b.listen(cctx)
+			cancel()
+			if err == nil {
+				break
+			}
+			backoff = min(2*backoff, 5*time.Second)
+			b.Logger.Error("event bus: reconnecting", "err", err)
+		}
+		backoff = 100 * time.Millisecond
+		b.Logger.Info("event bus: listening again")
+		clear(b.last) // every publisher's numbers start afresh
+		b.reset("reconnected")
+	}
+}
+
+// receive delivers the notifications of conn until an error.
+func (b *Bus) receive(ctx context.Context, conn *pgx.Conn) error {
+	for {
+		wctx, cancel := context.WithTimeout(ctx, busIdle)
+		n, err := conn.WaitForNotification(wctx)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil || !pgconn.Timeout(err) {
+				return err
+			}
+			// Quiet for a while: is the server still there?
+			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err = conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if err := b.deliver(ctx, conn, n.Payload); err != nil {
+			return err
+		}
+	}
+}
+
+// deliver hands one notification's payload to the local subscribers. An
+// error is the connection's; a malformed envelope is logged and skipped.
+func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string) error {
+	head, body, ok := strings.Cut(env, "\n")
+	f := strings.Split(head, " ")
+	if !ok || len(f) != 4 {
+		b.Logger.Error("event bus: malformed message", "head", head)
+		return nil
+	}
+	pub, topic, kind := f[0], f[2], f[3]
+	seq, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil || (kind != "i" && kind != "t") {
+		b.Logger.Error("event bus: malformed message", "head", head)
+		return nil
+	}
+	if last, seen := b.last[pub]; seen && seq != last+1 {
+		b.reset(fmt.Sprintf("publisher %s: message %d after %d", pub, seq, last))
+	}
+	b.last[pub] = seq
+	if len(b.last) > 10_000 {
+		clear(b.last) // publishers come and go with restarts; forget them now and then
+	}
+	payload := []byte(body)
+	if kind == "t" {
+		qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err := conn.QueryRow(qctx, `SELECT payload FROM bus_payloads WHERE publisher = $1 AND seq = $2`, pub, seq).Scan(&payload)
+		cancel()
+		switch {
+		case noRows(err):
+			b.reset(fmt.Sprintf("publisher %s: message %d deleted before it was read", pub, seq))
+			return nil
+		case err != nil:
+			return err
+		}
+	}
+	// The local bus never fails but on a done context.
+	return b.local.Publish(context.Background(), topic, payload)
+}

@@ -1,0 +1,337 @@
+package postgres_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"tengen"
+	"tengen/postgres"
+	"tengen/postgres/pgtest"
+)
+
+// busInstances opens n DBs on one fresh database, each with its bus, as n
+// instances of the server would.
+func busInstances(t *testing.T, n int, ttl time.Duration) (string, []*postgres.Bus) {
+	t.Helper()
+	url := pgtest.URL(t)
+	var buses []*postgres.Bus
+	for range n {
+		db := postgres.NewDB(url)
+		if err := db.Open(); err != nil {
+			t.Fatal(err)
+		}
+		b := postgres.NewBus(db)
+		b.PayloadTTL = ttl
+		if err := b.Open(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			b.Close()
+			db.Close()
+		})
+		buses = append(buses, b)
+	}
+	return url, buses
+}
+
+// recorder collects the payloads of subscriptions, by name.
+type recorder struct {
+	mu   sync.Mutex
+	got  map[string][]string
+	more chan struct{}
+}
+
+func newRecorder() *recorder {
+	return &recorder{got: map[string][]string{}, more: make(chan struct{}, 1)}
+}
+
+func (r *recorder) fn(name string) func([]byte) {
+	return func(p []byte) {
+		r.mu.Lock()
+		r.got[name] = append(r.got[name], string(p))
+		r.mu.Unlock()
+		select {
+		case r.more <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// wait waits until name has n payloads, or fails after a while.
+func (r *recorder) wait(t *testing.T, name string, n int) []string {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		r.mu.Lock()
+		got := append([]string(nil), r.got[name]...)
+		r.mu.Unlock()
+		if len(got) >= n {
+			return got
+		}
+		select {
+		case <-r.more:
+		case <-deadline:
+			t.Fatalf("%s: %d of %d payloads after 30 s", name, len(got), n)
+		}
+	}
+}
+
+// TestBusOrderAndTopics publishes 1,000 payloads on one instance and checks
+// that both instances get them all, in order, and that topics stay apart.
+func TestBusOrderAndTopics(t *testing.T) {
+	_, bs := busInstances(t, 2, 0)
+	a, b := bs[0], bs[1]
+	rec := newRecorder()
+	a.Subscribe("game:1", rec.fn("a1"))
+	b.Subscribe("game:1", rec.fn("b1"))
+	b.Subscribe("game:2", rec.fn("b2"))
+	a.Subscribe("site", rec.fn("asite"))
+	ctx := context.Background()
+	var want, want2 []string
+	for i := range 1000 {
+		p := fmt.Sprintf(`{"n":%d}`, i)
+		want = append(want, p)
+		if err := a.Publish(ctx, "game:1", []byte(p)); err != nil {
+			t.Fatal(err)
+		}
+		if i%100 == 0 {
+			// The other instance publishes on another topic meanwhile.
+			q := fmt.Sprintf("b%d", i)
+			want2 = append(want2, q)
+			if err := b.Publish(ctx, "game:2", []byte(q)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, name := range []string{"a1", "b1"} {
+		if got := rec.wait(t, name, len(want)); strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: payloads out of order or changed:\n got %.200v\nwant %.200v", name, got, want)
+		}
+	}
+	if got := rec.wait(t, "b2", len(want2)); strings.Join(got, ",") != strings.Join(want2, ",") {
+		t.Errorf("b2: got %v, want %v", got, want2)
+	}
+	// A marker on "site" arrives after everything before it: nothing of
+	// game:2 reached a's subscribers, nothing more reached b2.
+	if err := b.Publish(ctx, "site", []byte("end")); err != nil {
+		t.Fatal(err)
+	}
+	rec.wait(t, "asite", 1)
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.got["b2"]) != len(want2) || len(rec.got["a1"]) != len(want) {
+		t.Errorf("extra payloads: a1 %d, b2 %d", len(rec.got["a1"]), len(rec.got["b2"]))
+	}
+	if err := a.Publish(ctx, "bad topic", nil); err == nil {
+		t.Error("a topic with a space was taken")
+	}
+}
+
+// TestBusLargePayload sends payloads NOTIFY cannot carry (over its 8000
+// bytes, not UTF-8, with a NUL byte) between small ones: they arrive
+// intact and in order, and their rows are deleted afterwards.
+func TestBusLargePayload(t *testing.T) {
+	url, bs := busInstances(t, 2, 2*time.Second)
+	a, b := bs[0], bs[1]
+	rec := newRecorder()
+	b.Subscribe("site", rec.fn("b"))
+	big := bytes.Repeat([]byte("0123456789abcdef"), 100_000/16)
+	want := []string{"small 1", string(big), "small 2", "\xff\xfe not text", "nul \x00 byte", strings.Repeat("é", 3990), "small 3"}
+	ctx := context.Background()
+	for _, p := range want {
+		if err := a.Publish(ctx, "site", []byte(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := rec.wait(t, "b", len(want))
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("payload %d: got %d bytes %.40q, want %d bytes %.40q", i, len(got[i]), got[i], len(want[i]), want[i])
+		}
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var stored int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM bus_payloads`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored == 0 {
+		t.Error("no payload went through the table")
+	}
+	// The sweep runs every PayloadTTL/2 and deletes rows older than
+	// PayloadTTL.
+	deadline := time.Now().Add(30 * time.Second)
+	for stored > 0 && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+		if err := conn.QueryRow(ctx, `SELECT count(*) FROM bus_payloads`).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if stored > 0 {
+		t.Errorf("%d large payloads still stored after 30 s", stored)
+	}
+}
+
+// TestBusReconnect ends the listening connections from the server's side:
+// the buses tell their reset functions, listen again and deliver what is
+// published afterwards.
+func TestBusReconnect(t *testing.T) {
+	url, bs := busInstances(t, 2, 0)
+	a, b := bs[0], bs[1]
+	var _ tengen.EventBusResetter = b
+	rec := newRecorder()
+	b.Subscribe("site", rec.fn("b"))
+	resets := make(chan struct{}, 10)
+	for _, x := range bs {
+		stop := x.OnReset(func() { resets <- struct{}{} })
+		defer stop()
+	}
+	ctx := context.Background()
+	if err := a.Publish(ctx, "site", []byte("before")); err != nil {
+		t.Fatal(err)
+	}
+	rec.wait(t, "b", 1)
+
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var killed int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE application_name = 'tengen-bus' AND datname = current_database()) t`).Scan(&killed); err != nil {
+		t.Fatal(err)
+	}
+	if killed != 2 {
+		t.Fatalf("terminated %d listening connections, want 2 (one per instance)", killed)
+	}
+	for range bs {
+		select {
+		case <-resets:
+		case <-time.After(30 * time.Second):
+			t.Fatal("no reset within 30 s after the connection was lost")
+		}
+	}
+	if err := a.Publish(ctx, "site", []byte("after")); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.wait(t, "b", 2); got[1] != "after" {
+		t.Errorf("after the reconnect: got %q", got)
+	}
+	var listening int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE application_name = 'tengen-bus' AND datname = current_database()`).Scan(&listening); err != nil {
+		t.Fatal(err)
+	}
+	if listening != 2 {
+		t.Errorf("%d listening connections after the reconnect, want 2", listening)
+	}
+}
+
+// TestBusGaps sends notifications as a publisher would, with a message
+// missing and a large payload gone from its table: the listener resets for
+// each, skips a malformed one and delivers the rest.
+func TestBusGaps(t *testing.T) {
+	url, bs := busInstances(t, 1, 0)
+	b := bs[0]
+	rec := newRecorder()
+	b.Subscribe("site", rec.fn("b"))
+	resets := make(chan struct{}, 10)
+	defer b.OnReset(func() { resets <- struct{}{} })()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, env := range []string{"fake 1 site i\none", "fake 2 site i\ntwo", "not an envelope", "fake 4 site i\nfour", "fake 5 site t\n", "fake 6 site i\nsix"} {
+		if _, err := conn.Exec(ctx, `SELECT pg_notify('tengen_bus', $1)`, env); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := rec.wait(t, "b", 4); strings.Join(got, ",") != "one,two,four,six" {
+		t.Errorf("delivered %q, want one, two, four, six", got)
+	}
+	// 4 after 2, and 5 whose row is missing.
+	for range 2 {
+		select {
+		case <-resets:
+		case <-time.After(10 * time.Second):
+			t.Fatal("fewer than two resets")
+		}
+	}
+	select {
+	case <-resets:
+		t.Error("more than two resets")
+	default:
+	}
+}
+
+// BenchmarkBus publishes b.N payloads of 200 bytes, about a game event's
+// size, on one instance and waits until the other has them all.
+func BenchmarkBus(b *testing.B) {
+	url := pgtest.URL(b)
+	var buses [2]*postgres.Bus
+	for i := range buses {
+		db := postgres.NewDB(url)
+		if err := db.Open(); err != nil {
+			b.Fatal(err)
+		}
+		buses[i] = postgres.NewBus(db)
+		if err := buses[i].Open(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		defer buses[i].Close()
+	}
+	got := make(chan struct{}, 1)
+	var n int
+	buses[1].Subscribe("game:1", func([]byte) {
+		if n++; n == b.N {
+			got <- struct{}{}
+		}
+	})
+	payload := bytes.Repeat([]byte("x"), 200)
+	b.ResetTimer()
+	for range b.N {
+		if err := buses[0].Publish(context.Background(), "game:1", payload); err != nil {
+			b.Fatal(err)
+		}
+	}
+	<-got
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}
+
+// TestBusCloseFlushes closes a bus right after publishing: what it had
+// taken still reaches the other instance, and it takes nothing more.
+func TestBusCloseFlushes(t *testing.T) {
+	_, bs := busInstances(t, 2, 0)
+	a, b := bs[0], bs[1]
+	rec := newRecorder()
+	b.Subscribe("site", rec.fn("b"))
+	ctx := context.Background()
+	for i := range 100 {
+		if err := a.Publish(ctx, "site", []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.wait(t, "b", 100); got[99] != "99" {
+		t.Errorf("last payload %q, want 99", got[99])
+	}
+	if err := a.Publish(ctx, "site", []byte("late")); err == nil {
+		t.Error("a closed bus took a message")
+	}
+}
