@@ -104,6 +104,15 @@ const (
 	// account may send it (others get EFORBIDDEN; a person resigns), so
 	// that a bot worker on any instance ends the game through Do.
 	CommandForfeit CommandKind = "forfeit"
+	// CommandVacation brings a correspondence game's record of the
+	// player's vacation in line with the player's account, where
+	// VacationService has started or ended it: the clock of a player on
+	// vacation stands still on their turn. The vacation is read from
+	// storage, not taken from the command, so that the command cannot
+	// stop a clock by itself; VacationService sends it to every game of
+	// the player, through Do, so that it reaches the instance that holds
+	// each game.
+	CommandVacation CommandKind = "vacation"
 )
 
 // ResultVoid is the result of a game an admin cancelled: SGF's "Void", no

@@ -518,3 +518,47 @@ func TestClusterHeartbeatLost(t *testing.T) {
 		}
 	})
 }
+
+// TestClusterVacation starts and ends a vacation on the instance that does
+// not hold the player's correspondence game: the vacation reaches the game
+// on its owner, whose clock then stands still on the player's turn.
+func TestClusterVacation(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		ctx := context.Background()
+		g := cn.newGame(0, clock.CorrespondenceDays(3, 10))
+		onVacation := func() bool {
+			t.Helper()
+			snap, err := cn.nodes[0].svc.Snapshot(ctx, g.ID, cn.black.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return snap.Vacation != nil && snap.Vacation.Black != nil
+		}
+		if onVacation() {
+			t.Fatal("black on vacation before it began")
+		}
+		if _, err := cn.nodes[1].svc.StartVacation(ctx, cn.black.ID, 3); err != nil {
+			t.Fatalf("vacation through the instance that does not hold the game: %v", err)
+		}
+		if !onVacation() {
+			t.Error("the owner's game does not show the vacation started on the other instance")
+		}
+		if _, err := cn.nodes[1].svc.EndVacation(ctx, cn.black.ID); err != nil {
+			t.Fatalf("end of vacation through the other instance: %v", err)
+		}
+		if onVacation() {
+			t.Error("the owner's game still shows the vacation ended on the other instance")
+		}
+		// Nobody else sends a vacation into a game: the command reads the
+		// account, so a player who is not on vacation changes nothing.
+		if _, err := cn.nodes[1].svc.Do(ctx, g.ID, cn.black.ID, tengen.Command{Kind: tengen.CommandVacation}); err != nil {
+			t.Fatal(err)
+		}
+		if onVacation() {
+			t.Error("a vacation command without a vacation stopped the clock")
+		}
+	})
+}

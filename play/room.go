@@ -106,21 +106,49 @@ func (lg *game) vacationEnd() (time.Time, bool) {
 // correspondence game; a nil until ends the vacation. It changes nothing
 // in other games, or when the game knows it already.
 type vacationCmd struct {
-	color goban.Color
+	// userID is the player whose vacation it is, or color when the
+	// service itself knows it (a new game, a vacation that ran out).
+	userID int64
+	color  goban.Color
+	// until is the end of the player's running vacation, nil when none
+	// runs, as userVacation read it from the account.
 	until *time.Time
 }
 
+// userVacation sets c.until from the player's account.
+func (s *Service) userVacation(ctx context.Context, c vacationCmd) (vacationCmd, error) {
+	if s.cfg.Users == nil {
+		return c, errors.New("play: vacations need Config.Users")
+	}
+	u, err := s.cfg.Users.FindUserByID(ctx, c.userID)
+	if err != nil {
+		return c, err
+	}
+	c.until = nil
+	if u.Vacation.Active(s.cfg.Now()) {
+		c.until = u.Vacation.Until
+	}
+	return c, nil
+}
+
 func (c vacationCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
+	color := c.color
+	if color == goban.Empty {
+		var err error
+		if color, err = player(lg, c.userID); err != nil {
+			return nil, err
+		}
+	}
 	g := lg.g
 	if g.Status == tengen.GameFinished || g.Settings.TimeControl.Kind != clock.Correspondence {
 		return nil, nil
 	}
-	cur := vacationOf(lg.rec.Vacation, c.color)
+	cur := vacationOf(lg.rec.Vacation, color)
 	if cur == nil && c.until == nil || cur != nil && c.until != nil && cur.Equal(*c.until) {
 		return nil, nil
 	}
 	next := lg.state
-	next.rec.Vacation = withVacation(lg.rec.Vacation, c.color, c.until)
+	next.rec.Vacation = withVacation(lg.rec.Vacation, color, c.until)
 	return &change{next: next, upd: tengen.GameUpdate{ToMove: g.ToMove, Status: g.Status},
 		announce: func(lg *game, _ *tengen.Game) []*tengen.GameEvent {
 			return []*tengen.GameEvent{{Type: tengen.EventClock, GameID: lg.id, Clock: lg.clockView(), Vacation: lg.vacationView(s.cfg.Now())}}
@@ -136,7 +164,7 @@ func (s *Service) StartVacation(ctx context.Context, userID int64, days int) (*t
 	if err != nil {
 		return nil, err
 	}
-	return u, s.vacationGames(ctx, u, u.Vacation.Until)
+	return u, s.vacationGames(ctx, u)
 }
 
 // EndVacation implements tengen.VacationService.
@@ -148,12 +176,13 @@ func (s *Service) EndVacation(ctx context.Context, userID int64) (*tengen.User, 
 	if err != nil {
 		return nil, err
 	}
-	return u, s.vacationGames(ctx, u, nil)
+	return u, s.vacationGames(ctx, u)
 }
 
-// vacationGames runs vacationCmd in each of u's unfinished correspondence
-// games, each through the one path under its own lock.
-func (s *Service) vacationGames(ctx context.Context, u *tengen.User, until *time.Time) error {
+// vacationGames sends CommandVacation to each of u's unfinished
+// correspondence games, each through the one path of changes on the
+// instance that holds it.
+func (s *Service) vacationGames(ctx context.Context, u *tengen.User) error {
 	games, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{UserID: &u.ID, Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}})
 	if err != nil {
 		return err
@@ -163,15 +192,9 @@ func (s *Service) vacationGames(ctx context.Context, u *tengen.User, until *time
 		if g.Settings.TimeControl.Kind != clock.Correspondence {
 			continue
 		}
-		lg, err := s.lock(ctx, g.ID)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if err := s.apply(ctx, lg, vacationCmd{color: lg.g.ColorOf(u.ID), until: until}); err != nil {
+		if _, err := s.Do(ctx, g.ID, u.ID, tengen.Command{Kind: tengen.CommandVacation, Quiet: true}); err != nil {
 			errs = append(errs, err)
 		}
-		s.unlock(lg)
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.log.Error("play: vacation not applied to every game", "user", u.ID, "err", err)

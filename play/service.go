@@ -512,6 +512,12 @@ func (s *Service) doLocal(ctx context.Context, gameID, userID int64, cmd tengen.
 			return nil, err
 		}
 	}
+	if vc, ok := c.(vacationCmd); ok {
+		// As the admin's role above: read before the game's lock.
+		if c, err = s.userVacation(ctx, vc); err != nil {
+			return nil, err
+		}
+	}
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -549,6 +555,8 @@ func commandOf(userID int64, cmd tengen.Command) (command, error) {
 		return conditionalCmd{userID: userID, moves: cmd.Points}, nil
 	case tengen.CommandForfeit:
 		return forfeitCmd{userID: userID, moveCount: cmd.Seq}, nil
+	case tengen.CommandVacation:
+		return vacationCmd{userID: userID}, nil
 	}
 	if c, ok := rulesCommandOf(userID, cmd); ok {
 		return c, nil
