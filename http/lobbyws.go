@@ -133,7 +133,7 @@ func (s *Server) NotifyUser(userID int64, msg any) int {
 		s.log.Error("notify user", "user", userID, "err", err)
 		return 0
 	}
-	return s.hub.each(func(c *wsClient) bool { return c.site && c.userID == userID }, func(c *wsClient) { c.enqueue(b) })
+	return s.hub.eachSiteOf(userID, func(c *wsClient) { c.enqueue(b) })
 }
 
 // Notification kinds (docs/API.md, "Site socket").
