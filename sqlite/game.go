@@ -165,23 +165,43 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 		return nil, err
 	}
 	*m = mv
+	s.wrote(g, pre)
 	return g, nil
+}
+
+// wrote updates the game cache after a committed write that returned g:
+// pre's game, updated by the write, is cached for the next move (a game
+// read in the transaction is not: its version is unknown). A finished
+// game is dropped, and the end of a rated game changes its players' rows.
+// pre may be nil.
+func (s *GameService) wrote(g *tengen.Game, pre *preparedMove) {
+	switch {
+	case g.Status == tengen.GameFinished:
+		s.db.games.drop(g.ID)
+		if g.Settings.Rated {
+			s.db.games.invalidateUsers(g.BlackID, g.WhiteID)
+		}
+	case pre != nil && pre.game == g:
+		s.db.games.put(g, pre.version)
+	}
 }
 
 // preparedMove is what AppendMove prepares for appendMove before it queues
 // for the writer.
 type preparedMove struct {
-	// game is the game as read before the write; nil: appendMove reads it
-	// in the transaction.
-	game *tengen.Game
+	// game is the game as read before the write, or a copy of the cached
+	// one, at the game cache's version; nil: appendMove reads it in the
+	// transaction.
+	game    *tengen.Game
+	version uint64
 	// clock is the move's clock as stored (jsonText).
 	clock string
 	// record is upd.Record's columns, nil when upd has no record.
 	record *recordArgs
 }
 
-// prepareMove reads m's game on the read-only pool and encodes the move's
-// clock and upd's record. A move that finishes the game gets no game read
+// prepareMove takes m's game from the game cache or reads it on the
+// read-only pool, and encodes the move's clock and upd's record. A move that finishes the game gets no game read
 // here: the ratings it stores must come from the players' rows as the
 // transaction reads them (see rateFinish).
 func (s *GameService) prepareMove(ctx context.Context, m *tengen.GameMove, upd tengen.GameUpdate) (*preparedMove, error) {
@@ -195,12 +215,17 @@ func (s *GameService) prepareMove(ctx context.Context, m *tengen.GameMove, upd t
 			return nil, err
 		}
 	}
-	if upd.Status != tengen.GameFinished {
-		// A failed read (a missing game, say) is left to the
-		// transaction, which reports it as before.
-		if g, err := s.FindGameByID(ctx, m.GameID); err == nil {
-			pre.game = g
-		}
+	if upd.Status == tengen.GameFinished {
+		return pre, nil
+	}
+	if pre.game, pre.version = s.db.games.get(m.GameID); pre.game != nil {
+		return pre, nil
+	}
+	// A failed read (a missing game, say) is left to the transaction,
+	// which reports it as before.
+	version := s.db.games.begin()
+	if g, err := s.FindGameByID(ctx, m.GameID); err == nil {
+		pre.game, pre.version = g, version
 	}
 	return pre, nil
 }
@@ -229,6 +254,7 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 	for i, m := range ms {
 		*m = out[i]
 	}
+	s.wrote(g, nil)
 	return g, nil
 }
 
@@ -389,6 +415,7 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 	if err != nil {
 		return nil, err
 	}
+	s.wrote(g, nil)
 	return g, nil
 }
 

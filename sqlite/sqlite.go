@@ -61,6 +61,8 @@ type DB struct {
 	write *sql.DB                      // one connection: all writes, serialised
 	read  *sql.DB                      // read-only pool
 	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)
+	// games caches the games the move path wrote (gamecache.go).
+	games gameCache
 	// stmts holds the hot statements prepared on write (stmt.go), by
 	// query text, and readStmts the hot reads prepared on read; Open fills
 	// them and they do not change afterwards.
@@ -225,6 +227,21 @@ type Tx struct {
 	db       *DB
 	now      time.Time
 	writable bool // on the write connection
+	// usersWritten marks a transaction that ran a statement that may
+	// change users rows (see gameCache).
+	usersWritten bool
+}
+
+// Commit commits the transaction like sql.Tx.Commit; after a commit that
+// changed users rows, the cached games are stale (gamecache.go).
+func (tx *Tx) Commit() error {
+	if err := tx.Tx.Commit(); err != nil {
+		return err
+	}
+	if tx.usersWritten {
+		tx.db.games.invalidateAll()
+	}
+	return nil
 }
 
 // BeginTx starts a transaction: on the write connection if writable, else on

@@ -79,6 +79,9 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	var res sql.Result
 	var err error
+	if writesUsers(query) {
+		tx.usersWritten = true
+	}
 	if st := tx.stmt(ctx, query); st != nil {
 		res, err = st.ExecContext(ctx, args...)
 	} else {
