@@ -23,7 +23,9 @@ import (
 //     is stale, and when a rated game ends, after which the entries holding
 //     either player are (invalidateUsers).
 //
-// An entry records the version of the cache at which its game was read;
+// Like the single write connection, the cache assumes that this process is
+// the only one that writes the file (several servers share PostgreSQL, not
+// SQLite). An entry records the version of the cache at which its game was read;
 // bumping the version after a commit makes the entries read before it
 // stale. Entries of finished games are dropped, and the whole cache is
 // emptied when it holds maxCachedGames.
