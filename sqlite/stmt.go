@@ -97,3 +97,12 @@ func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql
 	}
 	return tx.Tx.QueryContext(ctx, query, args...)
 }
+
+// QueryRowContext runs a query of the transaction like
+// sql.Tx.QueryRowContext.
+func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return tx.Tx.QueryRowContext(ctx, query, args...)
+}
