@@ -281,6 +281,8 @@ var (
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
 			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`)
+	updatePlayRecordQuery = hot(`UPDATE play_records SET clock = ?, proposal_seq = ?, dead = ?, accepted_black = ?, accepted_white = ?,
+		resumptions = ?, takeback_seq = ?, comforts = ?, updated_at = ? WHERE game_id = ?`)
 	// gameByIDQuery is findGames' query for a lookup by id alone.
 	gameByIDQuery = hot(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
 )
@@ -539,9 +541,23 @@ func playRecordArgs(rec *tengen.PlayRecord) (*recordArgs, error) {
 		proposalSeq: rec.ProposalSeq, acceptedBlack: rec.AcceptedBlack, acceptedWhite: rec.AcceptedWhite, takebackSeq: rec.TakebackSeq}, nil
 }
 
-// save writes the record as game gameID's.
+// save writes the record as game gameID's: an UPDATE of the record that
+// every game has from its creation on, and the upsert only for a game
+// stored before records were (the UPDATE then changes no row). The upsert
+// alone costs more: SQLite tries the INSERT first, checking the JSON
+// columns' constraints, and checks them again in the UPDATE that the
+// conflict leads to. The write transaction holds the database's lock, so
+// nothing comes between the two.
 func (a *recordArgs) save(ctx context.Context, tx *Tx, gameID int64) error {
-	_, err := tx.ExecContext(ctx, savePlayRecordQuery,
+	res, err := tx.ExecContext(ctx, updatePlayRecordQuery,
+		a.clock, a.proposalSeq, a.dead, a.acceptedBlack, a.acceptedWhite, a.resumptions, a.takebackSeq, a.comforts, formatTime(tx.now), gameID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
 		gameID, a.clock, a.proposalSeq, a.dead, a.acceptedBlack, a.acceptedWhite, a.resumptions, a.takebackSeq, a.comforts, formatTime(tx.now))
 	return err
 }
