@@ -138,7 +138,7 @@ func (s *Server) NotifyUser(userID int64, msg any) {
 // notifyHere sends the encoded notification msg to every site socket of
 // userID on this instance.
 func (s *Server) notifyHere(userID int64, msg []byte) {
-	s.hub.each(func(c *wsClient) bool { return c.site && c.userID == userID }, func(c *wsClient) { c.enqueue(msg) })
+	s.hub.eachSiteOf(userID, func(c *wsClient) { c.enqueue(msg) })
 }
 
 // Notification kinds (docs/API.md, "Site socket").

@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	nethttp "net/http"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -10,11 +11,19 @@ import (
 )
 
 // Ending sessions reaches the game WebSockets opened with them: logging out
-// closes the sockets of that session, logging out everywhere and disabling
-// an account close all of the user's. A socket also looks its session up
-// again before each command (wsSessionLive), so that a session ended
-// elsewhere (expired, or deleted while the socket was being opened) cannot
-// act either.
+// closes the sockets of that session, logging out everywhere, changing the
+// password and disabling an account close all of the user's (the others').
+// A socket also looks its session up again before its first command and
+// then at most every wsSessionRecheck (wsSessionLive), so that a session
+// ended elsewhere (deleted in storage by another instance or while the
+// socket was being opened) can act at most wsSessionRecheck longer, and an
+// expired one not at all. Looking it up before every command cost a tenth
+// of the server's CPU under load (docs/PERFORMANCE.md).
+
+// wsSessionRecheck bounds how long a socket trusts its last lookup of its
+// session: the staleness of a session ended without this server's
+// knowledge.
+const wsSessionRecheck = 5 * time.Second
 
 // wsSessionEnded is the close reason of a socket whose session ended.
 const wsSessionEnded = "session ended: log in again"
@@ -56,14 +65,21 @@ func sessionToken(r *nethttp.Request) string {
 
 // wsSessionLive reports whether the socket's session still exists, for a
 // socket opened by a logged-in user; anonymous sockets have none to lose.
+// It trusts the socket's last lookup for less than wsSessionRecheck and
+// until the session's expiry, and looks it up again otherwise.
 // A socket whose session ended is answered with an error and closed with a
 // policy violation status.
 func (s *Server) wsSessionLive(ctx context.Context, c *wsClient, id string) bool {
 	if c.session == "" {
 		return true
 	}
+	now := s.cfg.Now()
+	if !c.sessionChecked.IsZero() && now.Sub(c.sessionChecked) < wsSessionRecheck && now.Before(c.sessionExpires) {
+		return true
+	}
 	sess, err := s.svc.Sessions.FindSession(ctx, c.session)
 	if err == nil && sess.UserID == c.userID {
+		c.sessionChecked, c.sessionExpires = now, sess.ExpiresAt
 		return true
 	}
 	if err != nil && tengen.ErrorCode(err) != tengen.ENOTFOUND {

@@ -49,9 +49,13 @@ const (
 // nor waits for hijacked connections: the writers close theirs when the
 // server's stop channel closes, and Shutdown waits for them here.
 type hub struct {
-	mu     sync.Mutex // guards conns, byAddr, byUser and lastSeen
+	mu     sync.Mutex // guards conns, byAddr, sites, byUser and lastSeen
 	conns  map[*wsClient]struct{}
 	byAddr map[string]int // open connections per client address (clientKey)
+	// sites holds the site sockets of each logged-in user, so that
+	// notifying a user (on every move: "your move") does not walk every
+	// open connection with the hub's lock held.
+	sites map[int64]map[*wsClient]struct{}
 	// byUser counts the open connections (game and site sockets) of each
 	// logged-in user: a user with one is online. lastSeen is when the
 	// user's last connection closed.
@@ -97,11 +101,18 @@ func (h *hub) add(c *wsClient) (cameOnline bool) {
 		h.conns = map[*wsClient]struct{}{}
 		h.byUser = map[int64]int{}
 		h.lastSeen = map[int64]time.Time{}
+		h.sites = map[int64]map[*wsClient]struct{}{}
 	}
 	h.conns[c] = struct{}{}
 	if c.userID != 0 {
 		h.byUser[c.userID]++
 		cameOnline = h.byUser[c.userID] == 1
+		if c.site {
+			if h.sites[c.userID] == nil {
+				h.sites[c.userID] = map[*wsClient]struct{}{}
+			}
+			h.sites[c.userID][c] = struct{}{}
+		}
 	}
 	h.wg.Add(1)
 	return cameOnline
@@ -115,6 +126,11 @@ func (h *hub) remove(c *wsClient, now time.Time) (wentOffline bool) {
 	defer h.mu.Unlock()
 	delete(h.conns, c)
 	if c.userID != 0 {
+		if c.site {
+			if delete(h.sites[c.userID], c); len(h.sites[c.userID]) == 0 {
+				delete(h.sites, c.userID)
+			}
+		}
 		if h.byUser[c.userID]--; h.byUser[c.userID] <= 0 {
 			delete(h.byUser, c.userID)
 			h.lastSeen[c.userID] = now
@@ -124,6 +140,17 @@ func (h *hub) remove(c *wsClient, now time.Time) (wentOffline bool) {
 	h.releaseLocked(c.addr)
 	h.wg.Done()
 	return wentOffline
+}
+
+// eachSiteOf calls do for every site socket of the logged-in user userID,
+// with the hub's lock held, and returns how many there were.
+func (h *hub) eachSiteOf(userID int64, do func(*wsClient)) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.sites[userID] {
+		do(c)
+	}
+	return len(h.sites[userID])
 }
 
 // count returns the number of open connections.
@@ -170,6 +197,10 @@ type wsClient struct {
 	// session is the token of the session the socket was opened with, ""
 	// for anonymous sockets (see sessions.go).
 	session string
+	// sessionChecked is when the reader last found the session in storage
+	// and sessionExpires when it expires then (wsSessionLive); only the
+	// socket's reader goroutine uses them.
+	sessionChecked, sessionExpires time.Time
 
 	// send is the bounded queue of encoded messages for the writer. Game
 	// events are put there by the PlayService's sink with the game's lock
@@ -320,6 +351,15 @@ func (s *Server) wsAccept(w nethttp.ResponseWriter, r *nethttp.Request) (*wsClie
 func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 	ping := time.NewTicker(wsPingEvery)
 	defer ping.Stop()
+	// One context for all writes, cancelled by a timer that runs only
+	// while a write is under way: a context with a timeout for every
+	// message cost a twentieth of the server's CPU under load. A write
+	// that times out ends the connection, as before (so does one that
+	// ends just as the timer fires: the next write finds wctx cancelled).
+	wctx, expire := context.WithCancel(ctx)
+	defer expire()
+	deadline := time.AfterFunc(wsWriteTimeout, expire)
+	deadline.Stop()
 	for {
 		select {
 		case <-c.ended:
@@ -334,9 +374,9 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 			c.conn.Close(websocket.StatusGoingAway, "server shutting down")
 			return
 		case msg := <-c.send:
-			wctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+			deadline.Reset(wsWriteTimeout)
 			err := c.conn.Write(wctx, websocket.MessageText, msg)
-			cancel()
+			deadline.Stop()
 			if err != nil {
 				c.end(websocket.StatusAbnormalClosure, "")
 				c.conn.CloseNow()

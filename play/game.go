@@ -394,7 +394,10 @@ func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error)
 	default:
 		return nil, tengen.Errorf(tengen.EINVALID, "Unknown move kind %q.", m.Kind)
 	}
-	before := p.gb.Board().Clone()
+	var doomed []goban.Point
+	if m.Kind == tengen.MovePlay {
+		doomed = chainsAround(p.gb.Board(), goban.Point{X: m.X, Y: m.Y})
+	}
 	if err := p.gb.Play(mv); err != nil {
 		if !replay {
 			return nil, moveError(err)
@@ -403,19 +406,43 @@ func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error)
 			return nil, err
 		}
 	}
-	var captured []goban.Point
-	if m.Kind == tengen.MovePlay {
-		b := p.gb.Board()
-		for y := 0; y < b.Height(); y++ {
-			for x := 0; x < b.Width(); x++ {
-				pt := goban.Point{X: x, Y: y}
-				if c := before.At(pt); c != goban.Empty && b.At(pt) == goban.Empty {
-					captured = append(captured, pt)
-				}
-			}
+	// The stones a play removes are in the chains next to it: the
+	// opponent's it captures, or the player's own in a suicide.
+	b := p.gb.Board()
+	captured := doomed[:0]
+	for _, pt := range doomed {
+		if b.At(pt) == goban.Empty {
+			captured = append(captured, pt)
 		}
 	}
+	if len(captured) == 0 {
+		return nil, nil
+	}
 	return captured, nil
+}
+
+// chainsAround returns the stones of the chains next to pt on b, each
+// once, in the order of rows and then columns (the order in which moves
+// list their captures). A play at pt can remove only these. Looking at them
+// instead of comparing the whole board before and after the play saves a
+// copy of the board for every move.
+func chainsAround(b *goban.Board, pt goban.Point) []goban.Point {
+	if !b.OnBoard(pt) {
+		return nil
+	}
+	var out []goban.Point
+	for _, n := range [4]goban.Point{{X: pt.X - 1, Y: pt.Y}, {X: pt.X + 1, Y: pt.Y}, {X: pt.X, Y: pt.Y - 1}, {X: pt.X, Y: pt.Y + 1}} {
+		if b.OnBoard(n) && !slices.Contains(out, n) {
+			out = append(out, b.Chain(n)...)
+		}
+	}
+	slices.SortFunc(out, func(a, b goban.Point) int {
+		if a.Y != b.Y {
+			return a.Y - b.Y
+		}
+		return a.X - b.X
+	})
+	return out
 }
 
 // moveError translates goban's reason for refusing a move.

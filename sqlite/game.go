@@ -144,18 +144,90 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 // AppendMove implements tengen.GameService. It applies no rules of Go:
 // package play validates a move before it calls AppendMove. Moves of
 // different games that arrive together share one commit (see inBatch).
+//
+// The group commit runs the writes of a batch one after the other on one
+// goroutine, so that what a write does there is the serial part of every
+// move. AppendMove therefore reads the game and encodes the clocks before
+// it queues (see prepareMove); in the transaction the guarded UPDATE of
+// appendMove refuses the move if the game changed in between.
 func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
+	pre, err := s.prepareMove(ctx, m, upd)
+	if err != nil {
+		return nil, err
+	}
 	var g *tengen.Game
 	var mv tengen.GameMove
-	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, mv, err = s.appendMove(ctx, tx, userID, *m, upd)
+	err = s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
+		g, mv, err = s.appendMove(ctx, tx, userID, *m, upd, pre)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	*m = mv
+	s.wrote(g, pre)
 	return g, nil
+}
+
+// wrote updates the game cache after a committed write that returned g:
+// pre's game, updated by the write, is cached for the next move (a game
+// read in the transaction is not: its version is unknown). A finished
+// game is dropped, and the end of a rated game changes its players' rows.
+// pre may be nil.
+func (s *GameService) wrote(g *tengen.Game, pre *preparedMove) {
+	switch {
+	case g.Status == tengen.GameFinished:
+		s.db.games.drop(g.ID)
+		if g.Settings.Rated {
+			s.db.games.invalidateUsers(g.BlackID, g.WhiteID)
+		}
+	case pre != nil && pre.game == g:
+		s.db.games.put(g, pre.version)
+	}
+}
+
+// preparedMove is what AppendMove prepares for appendMove before it queues
+// for the writer.
+type preparedMove struct {
+	// game is the game as read before the write, or a copy of the cached
+	// one, at the game cache's version; nil: appendMove reads it in the
+	// transaction.
+	game    *tengen.Game
+	version uint64
+	// clock is the move's clock as stored (jsonText).
+	clock string
+	// record is upd.Record's columns, nil when upd has no record.
+	record *recordArgs
+}
+
+// prepareMove takes m's game from the game cache or reads it on the
+// read-only pool, and encodes the move's clock and upd's record. A move that finishes the game gets no game read
+// here: the ratings it stores must come from the players' rows as the
+// transaction reads them (see rateFinish).
+func (s *GameService) prepareMove(ctx context.Context, m *tengen.GameMove, upd tengen.GameUpdate) (*preparedMove, error) {
+	pre := &preparedMove{}
+	var err error
+	if pre.clock, err = jsonText(m.Clock); err != nil {
+		return nil, err
+	}
+	if upd.Record != nil {
+		if pre.record, err = playRecordArgs(upd.Record); err != nil {
+			return nil, err
+		}
+	}
+	if upd.Status == tengen.GameFinished {
+		return pre, nil
+	}
+	if pre.game, pre.version = s.db.games.get(m.GameID); pre.game != nil {
+		return pre, nil
+	}
+	// A failed read (a missing game, say) is left to the transaction,
+	// which reports it as before.
+	version := s.db.games.begin()
+	if g, err := s.FindGameByID(ctx, m.GameID); err == nil {
+		pre.game, pre.version = g, version
+	}
+	return pre, nil
 }
 
 // AppendMoves implements tengen.GameService: the moves are appended one
@@ -169,7 +241,7 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 	out := make([]tengen.GameMove, len(ms))
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		for i, m := range ms {
-			g, out[i], err = s.appendMove(ctx, tx, userID, *m, upd)
+			g, out[i], err = s.appendMove(ctx, tx, userID, *m, upd, nil)
 			if err != nil {
 				return err
 			}
@@ -182,6 +254,7 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 	for i, m := range ms {
 		*m = out[i]
 	}
+	s.wrote(g, nil)
 	return g, nil
 }
 
@@ -208,6 +281,8 @@ var (
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
 			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`)
+	updatePlayRecordQuery = hot(`UPDATE play_records SET clock = ?, proposal_seq = ?, dead = ?, accepted_black = ?, accepted_white = ?,
+		resumptions = ?, takeback_seq = ?, comforts = ?, updated_at = ? WHERE game_id = ?`)
 	// gameByIDQuery is findGames' query for a lookup by id alone.
 	gameByIDQuery = hot(`SELECT ` + gameColumns + ` FROM games WHERE id = ?`)
 )
@@ -218,10 +293,15 @@ var (
 // and its CHECK constraints refuse malformed values (see constraintError).
 // A move that finishes a rated game stores the players' new ratings with
 // it (see rateFinish).
-func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
-	g, err := findGameByID(ctx, tx, mv.GameID)
-	if err != nil {
-		return nil, mv, err
+func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate, pre *preparedMove) (*tengen.Game, tengen.GameMove, error) {
+	var g *tengen.Game
+	if pre != nil && pre.game != nil && pre.game.ID == mv.GameID {
+		g = pre.game
+	} else {
+		var err error
+		if g, err = findGameByID(ctx, tx, mv.GameID); err != nil {
+			return nil, mv, err
+		}
 	}
 	mv.Color = g.ColorOf(userID)
 	if mv.Color == goban.Empty {
@@ -242,6 +322,12 @@ func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv t
 	if n, err := res.RowsAffected(); err != nil {
 		return nil, mv, err
 	} else if n != 1 {
+		if pre != nil && pre.game == g {
+			// Read before the write: the game as it is now tells why.
+			if g, err = findGameByID(ctx, tx, mv.GameID); err != nil {
+				return nil, mv, err
+			}
+		}
 		// The sequence number is reported first so that a repeated
 		// submission of a move that was already applied is reported as
 		// such, whatever happened since.
@@ -251,8 +337,10 @@ func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv t
 		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
 	mv.CreatedAt = tx.now
-	clockText, err := jsonText(mv.Clock)
-	if err != nil {
+	var clockText string
+	if pre != nil {
+		clockText = pre.clock
+	} else if clockText, err = jsonText(mv.Clock); err != nil {
 		return nil, mv, err
 	}
 	if _, err := tx.ExecContext(ctx, insertMoveQuery,
@@ -260,7 +348,16 @@ func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv t
 		return nil, mv, err
 	}
 	if upd.Record != nil {
-		if err := savePlayRecord(ctx, tx, g.ID, upd.Record); err != nil {
+		rec := (*recordArgs)(nil)
+		if pre != nil {
+			rec = pre.record
+		}
+		if rec == nil {
+			if rec, err = playRecordArgs(upd.Record); err != nil {
+				return nil, mv, err
+			}
+		}
+		if err := rec.save(ctx, tx, g.ID); err != nil {
 			return nil, mv, err
 		}
 	}
@@ -320,6 +417,7 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 	if err != nil {
 		return nil, err
 	}
+	s.wrote(g, nil)
 	return g, nil
 }
 
@@ -399,6 +497,23 @@ func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int,
 // savePlayRecord writes rec as the game's play record, replacing the old one
 // if there is one.
 func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord) error {
+	args, err := playRecordArgs(rec)
+	if err != nil {
+		return err
+	}
+	return args.save(ctx, tx, gameID)
+}
+
+// recordArgs are the encoded columns of a play record.
+type recordArgs struct {
+	clock, dead, resumptions, comforts string
+	proposalSeq, acceptedBlack         int
+	acceptedWhite, takebackSeq         int
+}
+
+// playRecordArgs encodes rec's columns; the move path does it before it
+// queues for the writer (see AppendMove).
+func playRecordArgs(rec *tengen.PlayRecord) (*recordArgs, error) {
 	dead, resumptions := rec.Dead, rec.Resumptions
 	if dead == nil {
 		dead = []goban.Point{}
@@ -408,22 +523,42 @@ func savePlayRecord(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayR
 	}
 	deadJSON, err := json.Marshal(dead)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	resJSON, err := json.Marshal(resumptions)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	clockText, err := jsonText(rec.Clock)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	comforts, err := sqlrow.ComfortsJSON(rec)
 	if err != nil {
+		return nil, err
+	}
+	return &recordArgs{clock: clockText, dead: string(deadJSON), resumptions: string(resJSON), comforts: comforts,
+		proposalSeq: rec.ProposalSeq, acceptedBlack: rec.AcceptedBlack, acceptedWhite: rec.AcceptedWhite, takebackSeq: rec.TakebackSeq}, nil
+}
+
+// save writes the record as game gameID's: an UPDATE of the record that
+// every game has from its creation on, and the upsert only for a game
+// stored before records were (the UPDATE then changes no row). The upsert
+// alone costs more: SQLite tries the INSERT first, checking the JSON
+// columns' constraints, and checks them again in the UPDATE that the
+// conflict leads to. The write transaction holds the database's lock, so
+// nothing comes between the two.
+func (a *recordArgs) save(ctx context.Context, tx *Tx, gameID int64) error {
+	res, err := tx.ExecContext(ctx, updatePlayRecordQuery,
+		a.clock, a.proposalSeq, a.dead, a.acceptedBlack, a.acceptedWhite, a.resumptions, a.takebackSeq, a.comforts, formatTime(tx.now), gameID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, savePlayRecordQuery,
-		gameID, clockText, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, comforts, formatTime(tx.now))
+		gameID, a.clock, a.proposalSeq, a.dead, a.acceptedBlack, a.acceptedWhite, a.resumptions, a.takebackSeq, a.comforts, formatTime(tx.now))
 	return err
 }
 

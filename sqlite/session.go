@@ -58,6 +58,10 @@ func (s *SessionService) CreateSession(ctx context.Context, userID int64, expire
 	return &tengen.Session{Token: token, UserID: userID, CreatedAt: tx.now, ExpiresAt: expiresAt}, nil
 }
 
+// findSessionQuery runs for every request of a logged-in user and every few
+// seconds for each of their WebSockets (see hot).
+var findSessionQuery = hot(`SELECT user_id, created_at, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?`)
+
 // FindSession implements tengen.SessionService.
 func (s *SessionService) FindSession(ctx context.Context, token string) (*tengen.Session, error) {
 	tx, err := s.db.BeginTx(ctx, false)
@@ -66,8 +70,7 @@ func (s *SessionService) FindSession(ctx context.Context, token string) (*tengen
 	}
 	defer tx.Rollback()
 	sess := tengen.Session{Token: token}
-	err = tx.QueryRowContext(ctx, `SELECT user_id, created_at, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?`,
-		hashToken(token), formatTime(tx.now)).Scan(&sess.UserID, timeText{&sess.CreatedAt}, timeText{&sess.ExpiresAt})
+	err = tx.QueryRowContext(ctx, findSessionQuery, hashToken(token), formatTime(tx.now)).Scan(&sess.UserID, timeText{&sess.CreatedAt}, timeText{&sess.ExpiresAt})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, tengen.Errorf(tengen.ENOTFOUND, "Session not found or expired.")
 	} else if err != nil {

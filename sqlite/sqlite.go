@@ -61,9 +61,12 @@ type DB struct {
 	write *sql.DB                      // one connection: all writes, serialised
 	read  *sql.DB                      // read-only pool
 	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)
+	// games caches the games the move path wrote (gamecache.go).
+	games gameCache
 	// stmts holds the hot statements prepared on write (stmt.go), by
-	// query text; Open fills it and it does not change afterwards.
-	stmts map[string]*sql.Stmt
+	// query text, and readStmts the hot reads prepared on read; Open fills
+	// them and they do not change afterwards.
+	stmts, readStmts map[string]*sql.Stmt
 }
 
 // NewDB returns a DB for the file at path; call Open before use.
@@ -123,6 +126,12 @@ func (db *DB) Open() (err error) {
 		return err
 	}
 	db.read.SetMaxOpenConns(8)
+	db.read.SetMaxIdleConns(8) // keep them, and the statements prepared on them
+	if err := db.prepareHotReads(context.Background()); err != nil {
+		db.read.Close()
+		db.write.Close()
+		return fmt.Errorf("sqlite: prepare: %w", err)
+	}
 	db.openBatch()
 	return nil
 }
@@ -131,6 +140,9 @@ func (db *DB) Open() (err error) {
 // http server's Shutdown waits for in-flight requests.
 func (db *DB) Close() error {
 	var errs []error
+	for _, st := range db.readStmts {
+		errs = append(errs, st.Close())
+	}
 	if db.read != nil {
 		errs = append(errs, db.read.Close())
 	}
@@ -215,6 +227,21 @@ type Tx struct {
 	db       *DB
 	now      time.Time
 	writable bool // on the write connection
+	// usersWritten marks a transaction that ran a statement that may
+	// change users rows (see gameCache).
+	usersWritten bool
+}
+
+// Commit commits the transaction like sql.Tx.Commit; after a commit that
+// changed users rows, the cached games are stale (gamecache.go).
+func (tx *Tx) Commit() error {
+	if err := tx.Tx.Commit(); err != nil {
+		return err
+	}
+	if tx.usersWritten {
+		tx.db.games.invalidateAll()
+	}
+	return nil
 }
 
 // BeginTx starts a transaction: on the write connection if writable, else on

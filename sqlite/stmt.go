@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"strings"
 )
 
 // Prepared statements of the move path. Preparing a statement (parsing it and
@@ -10,7 +11,11 @@ import (
 // as running it, and every move runs the same few statements. Open prepares
 // the statements registered with hot once on the write connection, the only
 // connection that writes; a write transaction uses them by their query text
-// (see Tx.stmt). Other statements are prepared each time, as before.
+// (see Tx.stmt). The hot queries that only read (SELECT) are also prepared
+// for the read-only pool, where database/sql prepares them once on each
+// connection as it first uses them: the move path reads its game there
+// before it queues for the writer (GameService.AppendMove). Other
+// statements are prepared each time, as before.
 
 // hotQueries lists the query texts registered with hot. Package
 // initialisation fills it; it does not change afterwards.
@@ -37,13 +42,31 @@ func (db *DB) prepareHot(ctx context.Context) error {
 	return nil
 }
 
-// stmt returns the transaction's use of the prepared statement for query, or
-// nil when query is not hot or tx is on the read-only pool.
-func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
-	if !tx.writable {
-		return nil
+// prepareHotReads prepares the hot queries that only read on the read-only
+// pool; it runs once db.read is open.
+func (db *DB) prepareHotReads(ctx context.Context) error {
+	db.readStmts = map[string]*sql.Stmt{}
+	for _, q := range hotQueries {
+		if !strings.HasPrefix(q, "SELECT ") {
+			continue
+		}
+		st, err := db.read.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		db.readStmts[q] = st
 	}
-	st, ok := tx.db.stmts[query]
+	return nil
+}
+
+// stmt returns the transaction's use of the prepared statement for query, or
+// nil when query is not hot (or, on the read-only pool, not a hot read).
+func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
+	stmts := tx.db.stmts
+	if !tx.writable {
+		stmts = tx.db.readStmts
+	}
+	st, ok := stmts[query]
 	if !ok {
 		return nil
 	}
@@ -56,6 +79,9 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 func (tx *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	var res sql.Result
 	var err error
+	if writesUsers(query) {
+		tx.usersWritten = true
+	}
 	if st := tx.stmt(ctx, query); st != nil {
 		res, err = st.ExecContext(ctx, args...)
 	} else {
@@ -70,4 +96,13 @@ func (tx *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql
 		return st.QueryContext(ctx, args...)
 	}
 	return tx.Tx.QueryContext(ctx, query, args...)
+}
+
+// QueryRowContext runs a query of the transaction like
+// sql.Tx.QueryRowContext.
+func (tx *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := tx.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return tx.Tx.QueryRowContext(ctx, query, args...)
 }
