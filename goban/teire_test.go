@@ -101,7 +101,24 @@ X X X O O
 O O O X X
 . . . . .
 . . . . .`,
+			// The open area below is split by distance (splitOpen):
+			// A4 B4 A5 B5 are White's, E4 E5 Black's.
+			black: 2, white: 4,
 			seki: 7,
+		},
+		{
+			// An area left open by two points between the walls (C3 and
+			// D3): a point counts for the side whose stones are nearer by
+			// two steps through the area; the gap and the points in line
+			// with it (A3 B3, E3 F3 G3) are neutral.
+			name: "open border",
+			diagram: `
+. . X O . . .
+. . X O . . .
+. . . . . . .
+. . X O . . .
+. . X O . . .`,
+			black: 8, white: 12,
 		},
 	}
 	for _, tt := range tests {
