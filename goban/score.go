@@ -377,8 +377,12 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map
 		}
 	}
 	// exempt reports whether the chain at l on the work board is dead or in
-	// seki: nobody saves it. Stones added while filling are neither.
+	// seki, or a lone stone among dead enemy stones (loneAmongDead):
+	// nobody saves it. Stones added while filling are neither.
 	exempt := func(w *Board, l Loc) bool {
+		if w.next[l] == l && loneAmongDead(w, l, owner, dead) {
+			return true
+		}
 		for s := l; ; {
 			if dead[s] || (live.color[s] == w.color[s] && seki[live.head[s]]) {
 				return true
@@ -538,6 +542,31 @@ func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Lo
 		}
 	}
 	return false
+}
+
+// loneAmongDead reports whether the stone at l, a chain of one stone, has
+// only dead enemy stones and empty points of its owner's territory around
+// it. Such a stone inside a dead group (meijin37-Q12's D2, in atari among
+// four dead stones) needs no teire when the dead stones put it in atari:
+// if they capture it they gain an eye, not life, and their stone on the
+// last liberty is one more prisoner, so its owner leaves it, and a referee
+// counts the liberty as territory. Before, the owner saved it at once, as
+// any chain in atari, and lost the point.
+func loneAmongDead(w *Board, l Loc, owner []Color, dead []bool) bool {
+	c := w.color[l]
+	for _, d := range w.dirs {
+		switch q := l + d; w.color[q] {
+		case Empty:
+			if owner[q] != c {
+				return false
+			}
+		case c.Opponent():
+			if !dead[q] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // touchesSeki reports whether a chain in seki borders the region.

@@ -107,6 +107,22 @@ O O O X X
 			seki: 7,
 		},
 		{
+			// The white stone D2 is in atari among the dead stones C2,
+			// E2 and D1 (meijin37-Q12's shape). If Black captured it on
+			// D3 the dead stones would gain an eye, not life, so White
+			// leaves it: D3 is territory, not teire.
+			name: "lone stone among dead stones",
+			diagram: `
+. . . . . . .
+X X X X X X X
+O O O O O O O
+O . X . X . O
+O . X O X . O
+O . . X . . O`,
+			dead:  []string{"C3", "E3", "D1"},
+			black: 7, white: 14,
+		},
+		{
 			// An area left open by two points between the walls (C3 and
 			// D3): a point counts for the side whose stones are nearer by
 			// two steps through the area; the gap and the points in line
