@@ -483,7 +483,9 @@ func (b *Board) lastLiberty(h Loc) Loc {
 // fill there (teire), and one where the enemy's stone would do that to c.
 // Players fill the two kinds alike: a dame that forces the opponent's teire
 // gains the point that the opponent gains by filling it first. Then come
-// other ataris, then dame next to an enemy chain. Before the defence
+// other ataris, then dame next to an enemy chain. A dame worth a point
+// that c's stone cannot fill because dead stones press c's wall waits until
+// c has captured them (unlock). Before the defence
 // counted, each side filled only its own threats, and a chain the owner
 // would have protected on a dame got a teire in its territory.
 func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
@@ -502,6 +504,21 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
+			if libs < 2 && rank == 1 {
+				threat := false
+				for _, d := range b.dirs {
+					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) && owner[b.lastLiberty(b.head[n])] == c.Opponent() {
+						threat = true
+					}
+				}
+				b.Undo()
+				if threat {
+					if u, ok := unlock(b, q, c, owner, exempt); ok && bestRank < 3 {
+						best, bestRank = u, 3
+					}
+				}
+				continue
+			}
 			if libs >= 2 && rank == 1 {
 				for _, d := range b.dirs {
 					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
@@ -522,6 +539,82 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 		}
 	}
 	return best, bestRank >= 0
+}
+
+// unlock returns the point where c starts to capture a dead enemy chain
+// that keeps c from filling the dame q: a chain of at most two liberties,
+// all in c's territory, next to c's chain that q touches. The caller has
+// found that q would put an enemy chain in atari with its last liberty in
+// the enemy's territory (a point at stake) but leaves c's own stone with a
+// single liberty, because the dead stones take the liberties of c's wall
+// (meijin34-Q07's A15: White's wall A14-C16 has only A13 and A15 while the
+// dead B12-C13 press it). A referee has c capture them first, a move or
+// two inside c's territory, and then fill the dame. The stone must capture
+// or keep two liberties.
+func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+	for _, d := range b.dirs {
+		n := q + d
+		if b.color[n] != c {
+			continue
+		}
+		for s := b.head[n]; ; {
+			for _, d2 := range b.dirs {
+				e := s + d2
+				if b.color[e] != c.Opponent() || !exempt(b, b.head[e]) {
+					continue
+				}
+				libs := chainLibs(b, b.head[e])
+				if len(libs) > 2 {
+					continue
+				}
+				ok := true
+				for _, l := range libs {
+					if owner[l] != c {
+						ok = false
+					}
+				}
+				if !ok {
+					continue
+				}
+				for _, l := range libs {
+					if b.Check(l, c, false) != nil {
+						continue
+					}
+					if b.WouldCapture(l, c) {
+						return l, true
+					}
+					b.Play(l, c)
+					lb := b.Liberties(l)
+					b.Undo()
+					if lb >= 2 {
+						return l, true
+					}
+				}
+			}
+			s = b.next[s]
+			if s == b.head[n] {
+				break
+			}
+		}
+	}
+	return 0, false
+}
+
+// chainLibs returns the liberties of the chain headed by h.
+func chainLibs(b *Board, h Loc) []Loc {
+	var out []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == Empty && !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return out
 }
 
 // forcesTeire reports whether a stone of c at q, keeping two liberties,

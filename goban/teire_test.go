@@ -123,6 +123,27 @@ O . . X . . O`,
 			black: 7, white: 14,
 		},
 		{
+			// meijin34-Q07's upper left: White's stone on the dame A5
+			// would put A6 in atari (Black's teire A7), but the dead
+			// stones B2, B3 and C3 leave White's wall A4-C6 only A3 and
+			// A5, so White first captures them (A3, then A2) and then
+			// fills A5.
+			name: "dame that dead stones keep from being filled",
+			diagram: `
+. X X X X
+X X . . .
+. X X . X
+X O O X X
+. O O X O
+O O O X O
+. X X O O
+. X O O X
+. O O O O`,
+			dead:  []string{"B3"},
+			black: 5, white: 4,
+			teire: []string{"A7", "A3", "A2"},
+		},
+		{
 			// An area left open by two points between the walls (C3 and
 			// D3): a point counts for the side whose stones are nearer by
 			// two steps through the area; the gap and the points in line
