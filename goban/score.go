@@ -95,7 +95,10 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	s.Black.Captures, s.White.Captures = b.Prisoners(Black), b.Prisoners(White)
 	s.Black.Lost, s.White.Lost = s.White.Captures, s.Black.Captures
 
-	regions := splitOpen(live, live.regions(), sekiChains)
+	regions := live.regions()
+	if !rules.AllStonesAlive {
+		regions = splitOpen(live, regions, sekiChains)
+	}
 	var filled map[Loc]bool
 	if rules.Scoring == TerritoryScoring {
 		filled = teire(b, live, deadSet, regions, sekiChains)
@@ -271,15 +274,16 @@ func (b *Board) regions() []region {
 // leave too much of the open areas neutral (docs/STRENGTH.md).
 var openMargin = 2
 
-// openMax is the largest open area that splitOpen splits. A larger area
-// that both colours border is no gap in a border but a part of the board
-// the record never played out: the Japan-China records that stop early have
-// such areas of 62 points and more, and a split of them moves their counts
-// further from the recorded results.
-var openMax = 60
+// openMaxShare says how large an open area splitOpen splits: at most one
+// point in openMaxShare of the board (60 points on 19×19, 13 on 9×9). A
+// larger area that both colours border is no gap in a border but a part of
+// the board the record never played out: the Japan-China records that stop
+// early have such areas of 62 points and more, and a split of them moves
+// their counts further from the recorded results.
+var openMaxShare = 6
 
 // splitOpen splits each region that both colours border (and no chain in
-// seki), of at most openMax points, into the points that lie nearer to one
+// seki), of at most a sixth of the board (openMaxShare), into the points that lie nearer to one
 // colour's stones by at least openMargin steps through the region, which
 // count as that colour's, and the rest, which stay neutral. Real records
 // end with borders left open where closing them is worth nothing: a gap of
@@ -290,7 +294,7 @@ var openMax = 60
 func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 	var out []region
 	for _, r := range regions {
-		if r.owner != Empty || len(r.points) < 2 || len(r.points) > openMax || r.touchesSeki(b, seki) {
+		if r.owner != Empty || len(r.points) < 2 || len(r.points)*openMaxShare > b.w*b.h || r.touchesSeki(b, seki) {
 			out = append(out, r)
 			continue
 		}

@@ -101,9 +101,6 @@ X X X O O
 O O O X X
 . . . . .
 . . . . .`,
-			// The open area below is split by distance (splitOpen):
-			// A4 B4 A5 B5 are White's, E4 E5 Black's.
-			black: 2, white: 4,
 			seki: 7,
 		},
 		{
@@ -144,18 +141,24 @@ O O O X O
 			teire: []string{"A7", "A3", "A2"},
 		},
 		{
-			// An area left open by two points between the walls (C3 and
-			// D3): a point counts for the side whose stones are nearer by
-			// two steps through the area; the gap and the points in line
-			// with it (A3 B3, E3 F3 G3) are neutral.
+			// Black's corner is left open at D7, next to White's E7:
+			// before splitOpen all of it was neutral. A point counts for
+			// the side whose stones are nearer by two steps through the
+			// area: the eight points of the corner are Black's; D7 and
+			// C7, as near to White's E7 as to Black, stay neutral (and
+			// are filled as dame).
 			name: "open border",
 			diagram: `
-. . X O . . .
-. . X O . . .
-. . . . . . .
-. . X O . . .
-. . X O . . .`,
-			black: 8, white: 12,
+. . . X O . . . .
+. . . X O . . . .
+. . . . O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+			black: 8, white: 56,
 		},
 	}
 	for _, tt := range tests {
