@@ -447,16 +447,7 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if owner[t] != c && !neutral[t] {
 				continue
 			}
-			if b.Check(t, c, false) != nil {
-				continue
-			}
-			if b.WouldCapture(t, c) {
-				return t, true
-			}
-			b.Play(t, c)
-			libs := b.Liberties(t)
-			b.Undo()
-			if libs >= 2 {
+			if !cannotFill(b, t, c) {
 				return t, true
 			}
 		}
@@ -556,6 +547,39 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 // two inside c's territory, and then fill the dame. The stone must capture
 // or keep two liberties.
 func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+	// Gather first: cannotFill plays and takes back stones, which may
+	// reorder the chains' rings.
+	var targets [][]Loc
+	for _, e := range b.aroundChains(q, c) {
+		if b.color[e] != c.Opponent() || !exempt(b, b.head[e]) {
+			continue
+		}
+		libs := chainLibs(b, b.head[e])
+		ok := len(libs) <= 2
+		for _, l := range libs {
+			ok = ok && owner[l] == c
+		}
+		if ok {
+			targets = append(targets, libs)
+		}
+	}
+	for _, libs := range targets {
+		for _, l := range libs {
+			if !cannotFill(b, l, c) {
+				return l, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// aroundChains returns the points next to the chains of colour c that touch
+// q, each once, q excluded.
+func (b *Board) aroundChains(q Loc, c Color) []Loc {
+	b.markGen++
+	gen := b.markGen
+	b.mark[q] = gen
+	var out []Loc
 	for _, d := range b.dirs {
 		n := q + d
 		if b.color[n] != c {
@@ -563,36 +587,9 @@ func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bo
 		}
 		for s := b.head[n]; ; {
 			for _, d2 := range b.dirs {
-				e := s + d2
-				if b.color[e] != c.Opponent() || !exempt(b, b.head[e]) {
-					continue
-				}
-				libs := chainLibs(b, b.head[e])
-				if len(libs) > 2 {
-					continue
-				}
-				ok := true
-				for _, l := range libs {
-					if owner[l] != c {
-						ok = false
-					}
-				}
-				if !ok {
-					continue
-				}
-				for _, l := range libs {
-					if b.Check(l, c, false) != nil {
-						continue
-					}
-					if b.WouldCapture(l, c) {
-						return l, true
-					}
-					b.Play(l, c)
-					lb := b.Liberties(l)
-					b.Undo()
-					if lb >= 2 {
-						return l, true
-					}
+				if e := s + d2; b.mark[e] != gen {
+					b.mark[e] = gen
+					out = append(out, e)
 				}
 			}
 			s = b.next[s]
@@ -601,7 +598,7 @@ func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bo
 			}
 		}
 	}
-	return 0, false
+	return out
 }
 
 // chainLibs returns the liberties of the chain headed by h.
@@ -797,31 +794,18 @@ func canApproach(b *Board, l Loc, c Color) bool {
 // self-atari.
 func fillableAfterConnecting(b *Board, q Loc, c Color) bool {
 	var cands []Loc
-	for _, d := range b.dirs {
-		n := q + d
-		if b.color[n] != c {
+	for _, e := range b.aroundChains(q, c) {
+		if b.color[e] != Empty {
 			continue
 		}
-		for s := b.head[n]; ; {
-			for _, d2 := range b.dirs {
-				e := s + d2
-				if e == q || b.color[e] != Empty || slices.Contains(cands, e) {
-					continue
-				}
-				own := true
-				for _, d3 := range b.dirs {
-					if b.color[e+d3] == c.Opponent() {
-						own = false
-					}
-				}
-				if own {
-					cands = append(cands, e)
-				}
+		own := true
+		for _, d := range b.dirs {
+			if b.color[e+d] == c.Opponent() {
+				own = false
 			}
-			s = b.next[s]
-			if s == b.head[n] {
-				break
-			}
+		}
+		if own {
+			cands = append(cands, e)
 		}
 	}
 	for _, e := range cands {
