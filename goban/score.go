@@ -96,6 +96,9 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	s.Black.Lost, s.White.Lost = s.White.Captures, s.Black.Captures
 
 	regions := live.regions()
+	if !rules.AllStonesAlive {
+		regions = splitOpen(live, regions, sekiChains)
+	}
 	var filled map[Loc]bool
 	if rules.Scoring == TerritoryScoring {
 		filled = teire(b, live, deadSet, regions, sekiChains)
@@ -264,6 +267,87 @@ func (b *Board) regions() []region {
 	return out
 }
 
+// openMargin is how much nearer to one colour's stones than to the other's,
+// in steps through an open area, a point must lie to count as that colour's
+// territory (splitOpen). One step gives a point beside a one-point gap to
+// the side that will close it, which is often not the side that does; three
+// leave too much of the open areas neutral (docs/STRENGTH.md).
+var openMargin = 2
+
+// openMaxShare says how large an open area splitOpen splits: at most one
+// point in openMaxShare of the board (60 points on 19×19, 13 on 9×9). A
+// larger area that both colours border is no gap in a border but a part of
+// the board the record never played out: the Japan-China records that stop
+// early have such areas of 62 points and more, and a split of them moves
+// their counts further from the recorded results.
+var openMaxShare = 6
+
+// splitOpen splits each region that both colours border (and no chain in
+// seki), of at most a sixth of the board (openMaxShare), into the points that lie nearer to one
+// colour's stones by at least openMargin steps through the region, which
+// count as that colour's, and the rest, which stay neutral. Real records
+// end with borders left open where closing them is worth nothing: a gap of
+// two points between two walls, or a wall that stops a point short of the
+// edge. Each side would close it with one move, and the area behind the gap
+// is the territory of the side it belongs to; before this rule all of it
+// was neutral, because a single enemy stone reached it through the gap.
+func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
+	var out []region
+	for _, r := range regions {
+		if r.owner != Empty || len(r.points) < 2 || len(r.points)*openMaxShare > b.w*b.h || r.touchesSeki(b, seki) {
+			out = append(out, r)
+			continue
+		}
+		var dist [2]map[Loc]int
+		for i, c := range []Color{Black, White} {
+			d := map[Loc]int{}
+			var queue []Loc
+			for _, l := range r.points {
+				for _, n := range b.dirs {
+					if b.color[l+n] == c {
+						d[l] = 1
+						queue = append(queue, l)
+						break
+					}
+				}
+			}
+			for len(queue) > 0 {
+				l := queue[0]
+				queue = queue[1:]
+				for _, n := range b.dirs {
+					if q := l + n; b.color[q] == Empty {
+						if _, ok := d[q]; !ok {
+							d[q] = d[l] + 1
+							queue = append(queue, q)
+						}
+					}
+				}
+			}
+			dist[i] = d
+		}
+		var parts [3]region
+		parts[Black].owner, parts[White].owner = Black, White
+		for _, l := range r.points {
+			db, okb := dist[0][l]
+			dw, okw := dist[1][l]
+			switch {
+			case okb && (!okw || dw-db >= openMargin):
+				parts[Black].points = append(parts[Black].points, l)
+			case okw && (!okb || db-dw >= openMargin):
+				parts[White].points = append(parts[White].points, l)
+			default:
+				parts[Empty].points = append(parts[Empty].points, l)
+			}
+		}
+		for _, p := range parts {
+			if len(p.points) > 0 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // teire returns the points of territory that their owner must fill before
 // the count, as a referee counts a game that ended with the dame open
 // (Japanese rules 1989, Art. 9 and the commentary on filling dame). The
@@ -297,8 +381,12 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map
 		}
 	}
 	// exempt reports whether the chain at l on the work board is dead or in
-	// seki: nobody saves it. Stones added while filling are neither.
+	// seki, or a lone stone among dead enemy stones (loneAmongDead):
+	// nobody saves it. Stones added while filling are neither.
 	exempt := func(w *Board, l Loc) bool {
+		if w.next[l] == l && loneAmongDead(w, l, owner, dead) {
+			return true
+		}
 		for s := l; ; {
 			if dead[s] || (live.color[s] == w.color[s] && seki[live.head[s]]) {
 				return true
@@ -359,16 +447,7 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if owner[t] != c && !neutral[t] {
 				continue
 			}
-			if b.Check(t, c, false) != nil {
-				continue
-			}
-			if b.WouldCapture(t, c) {
-				return t, true
-			}
-			b.Play(t, c)
-			libs := b.Liberties(t)
-			b.Undo()
-			if libs >= 2 {
+			if !cannotFill(b, t, c) {
 				return t, true
 			}
 		}
@@ -399,7 +478,9 @@ func (b *Board) lastLiberty(h Loc) Loc {
 // fill there (teire), and one where the enemy's stone would do that to c.
 // Players fill the two kinds alike: a dame that forces the opponent's teire
 // gains the point that the opponent gains by filling it first. Then come
-// other ataris, then dame next to an enemy chain. Before the defence
+// other ataris, then dame next to an enemy chain. A dame worth a point
+// that c's stone cannot fill because dead stones press c's wall waits until
+// c has captured them (unlock). Before the defence
 // counted, each side filled only its own threats, and a chain the owner
 // would have protected on a dame got a teire in its territory.
 func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
@@ -418,6 +499,21 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
+			if libs < 2 && rank == 1 {
+				threat := false
+				for _, d := range b.dirs {
+					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) && owner[b.lastLiberty(b.head[n])] == c.Opponent() {
+						threat = true
+					}
+				}
+				b.Undo()
+				if threat {
+					if u, ok := unlock(b, q, c, owner, exempt); ok && bestRank < 3 {
+						best, bestRank = u, 3
+					}
+				}
+				continue
+			}
 			if libs >= 2 && rank == 1 {
 				for _, d := range b.dirs {
 					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
@@ -440,6 +536,88 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 	return best, bestRank >= 0
 }
 
+// unlock returns the point where c starts to capture a dead enemy chain
+// that keeps c from filling the dame q: a chain of at most two liberties,
+// all in c's territory, next to c's chain that q touches. The caller has
+// found that q would put an enemy chain in atari with its last liberty in
+// the enemy's territory (a point at stake) but leaves c's own stone with a
+// single liberty, because the dead stones take the liberties of c's wall
+// (meijin34-Q07's A15: White's wall A14-C16 has only A13 and A15 while the
+// dead B12-C13 press it). A referee has c capture them first, a move or
+// two inside c's territory, and then fill the dame. The stone must capture
+// or keep two liberties.
+func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+	// Gather first: cannotFill plays and takes back stones, which may
+	// reorder the chains' rings.
+	var targets [][]Loc
+	for _, e := range b.aroundChains(q, c) {
+		if b.color[e] != c.Opponent() || !exempt(b, b.head[e]) {
+			continue
+		}
+		libs := chainLibs(b, b.head[e])
+		ok := len(libs) <= 2
+		for _, l := range libs {
+			ok = ok && owner[l] == c
+		}
+		if ok {
+			targets = append(targets, libs)
+		}
+	}
+	for _, libs := range targets {
+		for _, l := range libs {
+			if !cannotFill(b, l, c) {
+				return l, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// aroundChains returns the points next to the chains of colour c that touch
+// q, each once, q excluded.
+func (b *Board) aroundChains(q Loc, c Color) []Loc {
+	b.markGen++
+	gen := b.markGen
+	b.mark[q] = gen
+	var out []Loc
+	for _, d := range b.dirs {
+		n := q + d
+		if b.color[n] != c {
+			continue
+		}
+		for s := b.head[n]; ; {
+			for _, d2 := range b.dirs {
+				if e := s + d2; b.mark[e] != gen {
+					b.mark[e] = gen
+					out = append(out, e)
+				}
+			}
+			s = b.next[s]
+			if s == b.head[n] {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// chainLibs returns the liberties of the chain headed by h.
+func chainLibs(b *Board, h Loc) []Loc {
+	var out []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == Empty && !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return out
+}
+
 // forcesTeire reports whether a stone of c at q, keeping two liberties,
 // would put a chain of the opponent in atari whose last liberty lies in
 // the opponent's territory.
@@ -458,6 +636,31 @@ func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Lo
 		}
 	}
 	return false
+}
+
+// loneAmongDead reports whether the stone at l, a chain of one stone, has
+// only dead enemy stones and empty points of its owner's territory around
+// it. Such a stone inside a dead group (meijin37-Q12's D2, in atari among
+// four dead stones) needs no teire when the dead stones put it in atari:
+// if they capture it they gain an eye, not life, and their stone on the
+// last liberty is one more prisoner, so its owner leaves it, and a referee
+// counts the liberty as territory. Before, the owner saved it at once, as
+// any chain in atari, and lost the point.
+func loneAmongDead(w *Board, l Loc, owner []Color, dead []bool) bool {
+	c := w.color[l]
+	for _, d := range w.dirs {
+		switch q := l + d; w.color[q] {
+		case Empty:
+			if owner[q] != c {
+				return false
+			}
+		case c.Opponent():
+			if !dead[q] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // touchesSeki reports whether a chain in seki borders the region.
@@ -591,31 +794,18 @@ func canApproach(b *Board, l Loc, c Color) bool {
 // self-atari.
 func fillableAfterConnecting(b *Board, q Loc, c Color) bool {
 	var cands []Loc
-	for _, d := range b.dirs {
-		n := q + d
-		if b.color[n] != c {
+	for _, e := range b.aroundChains(q, c) {
+		if b.color[e] != Empty {
 			continue
 		}
-		for s := b.head[n]; ; {
-			for _, d2 := range b.dirs {
-				e := s + d2
-				if e == q || b.color[e] != Empty || slices.Contains(cands, e) {
-					continue
-				}
-				own := true
-				for _, d3 := range b.dirs {
-					if b.color[e+d3] == c.Opponent() {
-						own = false
-					}
-				}
-				if own {
-					cands = append(cands, e)
-				}
+		own := true
+		for _, d := range b.dirs {
+			if b.color[e+d] == c.Opponent() {
+				own = false
 			}
-			s = b.next[s]
-			if s == b.head[n] {
-				break
-			}
+		}
+		if own {
+			cands = append(cands, e)
 		}
 	}
 	for _, e := range cands {

@@ -103,6 +103,63 @@ O O O X X
 . . . . .`,
 			seki: 7,
 		},
+		{
+			// The white stone D2 is in atari among the dead stones C2,
+			// E2 and D1 (meijin37-Q12's shape). If Black captured it on
+			// D3 the dead stones would gain an eye, not life, so White
+			// leaves it: D3 is territory, not teire.
+			name: "lone stone among dead stones",
+			diagram: `
+. . . . . . .
+X X X X X X X
+O O O O O O O
+O . X . X . O
+O . X O X . O
+O . . X . . O`,
+			dead:  []string{"C3", "E3", "D1"},
+			black: 7, white: 14,
+		},
+		{
+			// meijin34-Q07's upper left: White's stone on the dame A5
+			// would put A6 in atari (Black's teire A7), but the dead
+			// stones B2, B3 and C3 leave White's wall A4-C6 only A3 and
+			// A5, so White first captures them (A3, then A2) and then
+			// fills A5.
+			name: "dame that dead stones keep from being filled",
+			diagram: `
+. X X X X
+X X . . .
+. X X . X
+X O O X X
+. O O X O
+O O O X O
+. X X O O
+. X O O X
+. O O O O`,
+			dead:  []string{"B3"},
+			black: 5, white: 4,
+			teire: []string{"A7", "A3", "A2"},
+		},
+		{
+			// Black's corner is left open at D7, next to White's E7:
+			// before splitOpen all of it was neutral. A point counts for
+			// the side whose stones are nearer by two steps through the
+			// area: the eight points of the corner are Black's; D7 and
+			// C7, as near to White's E7 as to Black, stay neutral (and
+			// are filled as dame).
+			name: "open border",
+			diagram: `
+. . . X O . . . .
+. . . X O . . . .
+. . . . O . . . .
+X X X X O . . . .
+O O O O O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+			black: 8, white: 56,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

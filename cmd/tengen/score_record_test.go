@@ -75,8 +75,14 @@ func TestScoreCorpus(t *testing.T) {
 		dir, rules          string
 		minExact, minWinner int
 	}{
-		{"testdata/counted", "japanese", 49, 79},
-		{"testdata/counted-chinese", "chinese", 1, 5},
+		{"testdata/counted", "japanese", 55, 82},
+		// The winner's floor here went from 5 to 4 with the open-area
+		// rule (goban splitOpen), which counts the 19 points of
+		// White's open lower right in cj1976-04-05a: the count moved
+		// from 17 points off the record (B+18 for B+1) to 2 (W+1), and
+		// the winner it had by that error went with it. The corpus as
+		// a whole gained three winners with the rule.
+		{"testdata/counted-chinese", "chinese", 2, 4},
 	} {
 		t.Run(part.rules, func(t *testing.T) {
 			files, err := filepath.Glob(part.dir + "/*.sgf")
