@@ -64,6 +64,18 @@ func (c *apiClient) register(name string) {
 	c.must("POST", "/api/v1/register", map[string]string{"name": name, "password": "secret-" + name}, nil, 201)
 }
 
+// twoPlayers starts two instances and registers Black on the first and
+// White on the second.
+func twoPlayers(t *testing.T, prefix string) (a, b *server, black, white *apiClient) {
+	t.Helper()
+	srvs := startCluster(t, 2)
+	a, b = srvs[0], srvs[1]
+	black, white = newAPIClient(t, a.base), newAPIClient(t, b.base)
+	black.register(prefix + "black")
+	white.register(prefix + "white")
+	return a, b, black, white
+}
+
 // newGame makes black challenge on black's instance and white accept on
 // white's, and returns the game.
 func newGame(t *testing.T, black, white *apiClient, set tengen.GameSettings) *tengen.Game {
@@ -408,11 +420,7 @@ func countGame() (moves []playedMove, dead []goban.Point, result string) {
 // the players mark the dead stones and accept the count. A spectator on
 // each instance sees every move in order and the end.
 func TestClusterGameToCount(t *testing.T) {
-	srvs := startCluster(t, 2)
-	a, b := srvs[0], srvs[1]
-	black, white := newAPIClient(t, a.base), newAPIClient(t, b.base)
-	black.register("countblack")
-	white.register("countwhite")
+	a, b, black, white := twoPlayers(t, "count")
 	// White accepts on b: b creates the game, so Black plays through the
 	// other instance.
 	g := newGame(t, black, white, tengen.GameSettings{BoardSize: 9, Ruleset: "chinese", Color: tengen.ChooseBlack,
@@ -515,11 +523,7 @@ func side(cv *tengen.ClockView, c goban.Color) tengen.ClockSide {
 // player to move for the time the game had no owner, and carry the game to
 // its end; a spectator on the surviving instance sees every move.
 func TestClusterTakeover(t *testing.T) {
-	srvs := startCluster(t, 2)
-	a, b := srvs[0], srvs[1]
-	black, white := newAPIClient(t, a.base), newAPIClient(t, b.base)
-	black.register("takeblack")
-	white.register("takewhite")
+	a, b, black, white := twoPlayers(t, "take")
 	// Both on a: a creates the game and owns it.
 	const mainTime = 10 * time.Minute
 	g := newGame(t, black, white.at(a.base), tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
@@ -574,7 +578,16 @@ func TestClusterTakeover(t *testing.T) {
 		Game  tengen.Game
 		Moves []tengen.GameMove
 	}
-	white.must("GET", fmt.Sprintf("/api/v1/games/%d", g.ID), nil, &stored, 200)
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		status, err := white.call("GET", fmt.Sprintf("/api/v1/games/%d", g.ID), nil, &stored)
+		if err == nil && status == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("GET game on b after the kill: status %d, %v", status, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	n := stored.Game.MoveCount
 	if n < acked || n > 21 || len(stored.Moves) != n {
 		t.Fatalf("after the kill the game has %d moves (%d listed); %d were acknowledged", n, len(stored.Moves), acked)
