@@ -20,6 +20,9 @@ var codeStatus = map[string]int{
 	tengen.ENOTFOUND:     nethttp.StatusNotFound,
 	tengen.ERATELIMIT:    nethttp.StatusTooManyRequests,
 	tengen.EUNAUTHORIZED: nethttp.StatusUnauthorized,
+	// The game moved between instances twice during one command: rare,
+	// and worth a retry.
+	tengen.ENOTOWNER: nethttp.StatusServiceUnavailable,
 }
 
 // ErrorStatusCode returns the HTTP status for an application error code.

@@ -65,6 +65,9 @@ type Config struct {
 	ChatEvery time.Duration
 	// Now returns the current time (default time.Now).
 	Now func() time.Time
+	// PeerSecret is the cluster secret the other instances sign their
+	// calls with (peer.go); empty with a single instance.
+	PeerSecret []byte
 	// OnRequest, if set, is called after each request with the pattern of
 	// the route that served it ("GET /games/{id}"; empty when none
 	// matched), the status code sent (0 when the handler wrote nothing, which
@@ -186,6 +189,10 @@ type Services struct {
 	// Chat stores the chat of games and the lobby; optional: without it
 	// there is no chat.
 	Chat tengen.ChatService
+	// Peer serves the calls of the other instances of a deployment
+	// (peer.go) with Config.PeerSecret; optional: without either there
+	// are no /internal/ endpoints.
+	Peer tengen.PeerHandler
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -442,6 +449,9 @@ func (s *Server) routes() nethttp.Handler {
 	// Players and profiles (issue 16): the players page, search and the
 	// profile's statistics and rating history.
 	s.playerRoutes(mux)
+	// Several instances (issue 20): the calls of the other instances
+	// for the games this one owns, signed with the cluster secret.
+	s.peerRoutes(mux)
 	return s.withNotFound(mux)
 }
 

@@ -35,8 +35,14 @@ type game struct {
 	// evicted is set when the game leaves the service's map; whoever
 	// finds it set after taking mu looks the game up again.
 	evicted   bool
-	watchers  map[int]func(*tengen.GameEvent)
+	watchers  map[int]watcher
 	nextWatch int
+
+	// With several instances (Config.Cluster): epoch names this load of
+	// the game, evn counts the events published on the bus since (see
+	// cluster.go); claimed is when this instance claimed the game.
+	epoch, evn int64
+	claimed    time.Time
 
 	// botQueued: the game waits in the bot queue; botBusy: a bot worker
 	// has it; botAgain: something changed while botBusy, look again.
@@ -48,7 +54,7 @@ type game struct {
 }
 
 func newGame(id int64) *game {
-	return &game{id: id, watchers: map[int]func(*tengen.GameEvent){}}
+	return &game{id: id, watchers: map[int]watcher{}}
 }
 
 // state is what a change replaces in a live game besides the stored game
@@ -153,6 +159,10 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		g, err = s.cfg.Games.UpdateGame(ctx, lg.id, lg.g.MoveCount, upd)
 	}
 	if err != nil {
+		if tengen.ErrorCode(err) == tengen.ENOTOWNER {
+			// Another instance has taken the game over (cluster.go).
+			s.lose(lg)
+		}
 		return err
 	}
 
@@ -175,6 +185,7 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	}
 	if ch.create != nil {
 		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi
+		s.owned(lg)
 		if !s.register(lg) {
 			return nil
 		}
@@ -185,6 +196,9 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		evs = ch.announce(lg, before)
 		for _, ev := range evs {
 			lg.publish(ev)
+		}
+		if lg.epoch != 0 {
+			s.publishBus(lg, evs)
 		}
 	}
 	if s.cfg.Changed != nil {
@@ -217,9 +231,17 @@ func (s *Service) register(lg *game) bool {
 // publish sends ev to every watcher. The caller holds lg.mu, which keeps
 // events in order.
 func (lg *game) publish(ev *tengen.GameEvent) {
-	for _, sink := range lg.watchers {
-		sink(ev)
+	for _, w := range lg.watchers {
+		w.sink(ev)
 	}
+}
+
+// watcher is one watcher of a live game: its sink, and with several
+// instances the watch that moves to the game's new owner when this
+// instance loses the game (nil otherwise).
+type watcher struct {
+	sink func(*tengen.GameEvent)
+	w    *watch
 }
 
 // load rebuilds lg from storage: the game, its moves replayed into a goban
@@ -249,6 +271,7 @@ func (s *Service) load(ctx context.Context, lg *game) error {
 	}
 	lg.g, lg.moves, lg.rules, lg.komi = g, moves, rules, komi
 	lg.state = state{pos: pos, rec: *rec}
+	s.owned(lg)
 	lg.turnStart = s.cfg.Now()
 	if tc := g.Settings.TimeControl; tc.Kind != clock.None {
 		if rec.Clock != nil {

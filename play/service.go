@@ -120,6 +120,24 @@ type Config struct {
 	// the game's lock held: it must not block or call back into the
 	// service.
 	Changed func(before, after *tengen.Game, events []*tengen.GameEvent)
+
+	// Cluster, when set, makes this service one of several instances on
+	// one database (PostgreSQL; see cluster.go): it owns the games it
+	// creates or claims, reaches the games of other instances through
+	// Peer and publishes the events of its own on Bus; both are then
+	// required. Cluster.Register must have run before Open. Nil: this
+	// instance owns every game, and nothing of this runs.
+	Cluster tengen.ClusterService
+	Peer    tengen.Peer
+	Bus     tengen.EventBus
+	// InstanceTimeout is how long a heartbeat may fail before this
+	// instance drops its games, which the others take over by then
+	// (default tengen.DefaultInstanceTimeout; the ClusterService must use
+	// the same). SweepEvery is how often it heartbeats and takes over the
+	// games of dead instances (default one second, at most a third of
+	// InstanceTimeout).
+	InstanceTimeout time.Duration
+	SweepEvery      time.Duration
 }
 
 // Service plays games. Create it with New, call Open before use and Close at
@@ -146,6 +164,13 @@ type Service struct {
 	botBusy   atomic.Int32   // bot workers on a job now
 	// botWorkers is the number of bot workers, set by Open.
 	botWorkers int
+
+	// With Config.Cluster: epochBase+epochs numbers the loads of games
+	// (cluster.go); lastBeat is when the last successful heartbeat began,
+	// written by Open and then by the sweep alone.
+	epochBase int64
+	epochs    atomic.Int64
+	lastBeat  time.Time
 }
 
 // New returns a Service for cfg.
@@ -171,7 +196,13 @@ func New(cfg Config) *Service {
 	if cfg.EstimatePlayouts <= 0 {
 		cfg.EstimatePlayouts = 100
 	}
-	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{})}
+	if cfg.InstanceTimeout <= 0 {
+		cfg.InstanceTimeout = tengen.DefaultInstanceTimeout
+	}
+	if cfg.SweepEvery <= 0 || cfg.SweepEvery > cfg.InstanceTimeout/3 {
+		cfg.SweepEvery = min(time.Second, cfg.InstanceTimeout/3)
+	}
+	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{}), epochBase: newEpochBase()}
 	s.botCtx, s.botCancel = context.WithCancel(context.Background())
 	return s
 }
@@ -198,7 +229,12 @@ func (s *Service) Open(ctx context.Context) error {
 	if err := s.openBots(ctx); err != nil {
 		return err
 	}
-	for offset := 0; ; offset += 100 {
+	if s.cfg.Cluster != nil {
+		if err := s.openCluster(ctx); err != nil {
+			return err
+		}
+	}
+	for offset := 0; s.cfg.Cluster == nil; offset += 100 {
 		gs, _, err := s.cfg.Games.FindGames(ctx, tengen.GameFilter{Status: []tengen.GameStatus{tengen.GamePlaying, tengen.GameScoring}, Limit: 100, Offset: offset})
 		if err != nil {
 			return fmt.Errorf("play: loading games: %w", err)
@@ -287,6 +323,10 @@ func (s *Service) Close() error {
 		}
 		lg.mu.Unlock()
 	}
+	if s.cfg.Cluster != nil {
+		// The others take the games over at once.
+		errs = append(errs, s.cfg.Cluster.Release(context.Background()))
+	}
 	return errors.Join(append(errs, botErr)...)
 }
 
@@ -310,7 +350,11 @@ func (s *Service) lock(ctx context.Context, id int64) (*game, error) {
 		return s.lock(ctx, id)
 	}
 	if lg.g == nil {
-		if err := s.load(ctx, lg); err != nil {
+		err := s.claim(ctx, id)
+		if err == nil {
+			err = s.load(ctx, lg)
+		}
+		if err != nil {
 			lg.evicted = true
 			lg.mu.Unlock()
 			s.mu.Lock()
@@ -342,6 +386,13 @@ func (s *Service) unlock(lg *game) {
 
 // Snapshot implements tengen.PlayService.
 func (s *Service) Snapshot(ctx context.Context, gameID, userID int64) (*tengen.GameSnapshot, error) {
+	if s.cfg.Cluster != nil {
+		ps, err := s.anySnapshot(ctx, gameID, userID)
+		if err != nil {
+			return nil, err
+		}
+		return ps.State, nil
+	}
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -352,15 +403,25 @@ func (s *Service) Snapshot(ctx context.Context, gameID, userID int64) (*tengen.G
 
 // Watch implements tengen.PlayService.
 func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*tengen.GameEvent)) (func(), error) {
+	if s.cfg.Cluster != nil {
+		return s.watchCluster(ctx, gameID, userID, sink)
+	}
 	lg, err := s.lock(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
 	defer s.unlock(lg)
+	return s.watchLocked(lg, userID, sink, nil), nil
+}
+
+// watchLocked adds sink as a watcher of lg, sends it the snapshot for
+// userID and returns the function that stops it; w is the watch it belongs
+// to with several instances (nil otherwise). The caller holds lg.mu.
+func (s *Service) watchLocked(lg *game, userID int64, sink func(*tengen.GameEvent), w *watch) func() {
 	id := lg.nextWatch
 	lg.nextWatch++
-	lg.watchers[id] = sink
-	sink(&tengen.GameEvent{Type: tengen.EventGame, GameID: gameID, State: s.snapshot(lg, userID)})
+	lg.watchers[id] = watcher{sink: sink, w: w}
+	sink(&tengen.GameEvent{Type: tengen.EventGame, GameID: lg.id, State: s.snapshot(lg, userID)})
 	var once sync.Once
 	stop := func() {
 		once.Do(func() {
@@ -369,11 +430,22 @@ func (s *Service) Watch(ctx context.Context, gameID, userID int64, sink func(*te
 			s.unlock(lg)
 		})
 	}
-	return stop, nil
+	return stop
 }
 
 // Do implements tengen.PlayService.
 func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+	if s.cfg.Cluster != nil {
+		return routed(func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
+			func(o tengen.Instance) (*tengen.GameSnapshot, error) {
+				return s.cfg.Peer.Do(ctx, o, gameID, userID, cmd)
+			})
+	}
+	return s.doLocal(ctx, gameID, userID, cmd)
+}
+
+// doLocal is Do on a game this instance owns.
+func (s *Service) doLocal(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
 	c, err := commandOf(userID, cmd)
 	if err != nil {
 		return nil, err

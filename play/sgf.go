@@ -18,6 +18,15 @@ import (
 // Config.Chat); during the game the record is public and the players'
 // chat is not.
 func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
+	if s.cfg.Cluster != nil {
+		return routed(func() ([]byte, error) { return s.sgfLocal(ctx, gameID) },
+			func(o tengen.Instance) ([]byte, error) { return s.cfg.Peer.SGF(ctx, o, gameID) })
+	}
+	return s.sgfLocal(ctx, gameID)
+}
+
+// sgfLocal is SGF of a game in this instance's memory.
+func (s *Service) sgfLocal(ctx context.Context, gameID int64) ([]byte, error) {
 	// The chat is read before the game's lock is taken, so that a download
 	// does not hold up the moves; a message said in between is missing
 	// from the record, as it would be had the download come a moment

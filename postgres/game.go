@@ -82,10 +82,15 @@ func (s *GameService) CreateGameFromChallenge(ctx context.Context, challengeID, 
 		ToMove: set.FirstToMove(), CreatedAt: tx.now, UpdatedAt: tx.now}
 	g.BlackID, g.WhiteID = set.AssignColors(c.ChallengerID, userID, s.db.Coin)
 	args := append([]any{g.ChallengeID, g.BlackID, g.WhiteID}, settingsArgs(g.Settings)...)
-	args = append(args, string(g.Status), sqlrow.ColorText(g.ToMove), 0, "", tx.now)
+	// The instance that creates a game owns it (nil: NULL, no instances).
+	var owner *int64
+	if me := s.db.instance.Load(); me != 0 {
+		owner = &me
+	}
+	args = append(args, string(g.Status), sqlrow.ColorText(g.ToMove), 0, "", tx.now, owner)
 	n := len(args)
-	g.ID, err = tx.insertID(ctx, `INSERT INTO games (challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at)
-		VALUES (`+placeholders(1, n)+fmt.Sprintf(`, $%d) RETURNING id`, n), args...)
+	g.ID, err = tx.insertID(ctx, `INSERT INTO games (challenge_id, black_id, white_id, `+settingsColumns+`, status, to_move, move_count, result, created_at, updated_at, owner_id)
+		VALUES (`+placeholders(1, n-1)+fmt.Sprintf(`, $%d, $%d) RETURNING id`, n-1, n), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +162,7 @@ func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.Ga
 		return s.rateGame(ctx, tx, g)
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.db.fenced(ctx, m.GameID, err)
 	}
 	*m = mv
 	return g, nil
@@ -182,7 +187,7 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.db.fenced(ctx, ms[0].GameID, err)
 	}
 	for i, m := range ms {
 		*m = out[i]
@@ -191,8 +196,9 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 }
 
 // appendMove stores mv under the integrity guards of the schema: the games
-// UPDATE takes effect only at the expected move count and while the game is
-// not finished (and, as it locks the row, a concurrent transaction's move
+// UPDATE takes effect only at the expected move count, while the game is
+// not finished and, once this instance has registered, while it owns the
+// game (ownerGuard) (and, as it locks the row, a concurrent transaction's move
 // waits and then finds the count changed), the moves table's primary key
 // allows one move per number, and its CHECK constraints refuse malformed
 // values (see constraintError).
@@ -212,10 +218,10 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	// The statements go in one round trip. The move's INSERT runs even
 	// when the UPDATE's guard refused the move; the caller's savepoint
 	// then undoes it with the rest (see inBatch).
+	fence, args := tx.ownerGuard([]any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq - 1})
 	stmts := []statement{
 		{`UPDATE games SET move_count = $1, to_move = $2, status = $3, result = $4, updated_at = $5
-		WHERE id = $6 AND move_count = $7 AND status <> 'finished'`,
-			[]any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq - 1}},
+		WHERE id = $6 AND move_count = $7 AND status <> 'finished'` + fence, args},
 		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 			[]any{mv.GameID, mv.Seq, sqlrow.ColorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON, tx.now}},
 	}
@@ -297,7 +303,7 @@ func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount in
 		return s.rateGame(ctx, tx, g)
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.db.fenced(ctx, gameID, err)
 	}
 	return g, nil
 }
@@ -323,7 +329,7 @@ func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int,
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.db.fenced(ctx, gameID, err)
 	}
 	return g, nil
 }
@@ -341,9 +347,9 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 	if g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result {
 		updated = tx.now
 	}
+	fence, args := tx.ownerGuard([]any{sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount})
 	stmts := []statement{{`UPDATE games SET to_move = $1, status = $2, result = $3, updated_at = $4
-		WHERE id = $5 AND move_count = $6 AND status <> 'finished'`,
-		[]any{sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount}}}
+		WHERE id = $5 AND move_count = $6 AND status <> 'finished'` + fence, args}}
 	if upd.Record != nil {
 		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
 		if err != nil {

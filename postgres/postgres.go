@@ -20,6 +20,7 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -63,6 +64,9 @@ type DB struct {
 
 	pool  *pgxpool.Pool
 	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)
+	// instance is this instance's id once ClusterService.Register has
+	// run, 0 before: the game path's writes are fenced by it (cluster.go).
+	instance atomic.Int64
 }
 
 // NewDB returns a DB for the database at url; call Open before use.

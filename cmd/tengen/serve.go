@@ -113,10 +113,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	loginBurst := fs.Int("login-burst", envInt("LOGIN_BURST", 20), "logins and sign-ups one client address may make at once before the rate limit (env TENGEN_LOGIN_BURST)")
 	challengeBurst := fs.Int("challenge-burst", envInt("CHALLENGE_BURST", 20), "challenges one client address may create at once before the rate limit (env TENGEN_CHALLENGE_BURST)")
 	maxSockets := fs.Int("max-sockets-per-address", envInt("MAX_SOCKETS_PER_ADDRESS", 64), "WebSockets (game, site and review pages) one client address may hold open (env TENGEN_MAX_SOCKETS_PER_ADDRESS)")
+	// Several instances on one PostgreSQL database (docs/OPERATIONS.md).
+	advertise := fs.String("advertise", envOr("ADVERTISE", ""), "with PostgreSQL: the base URL the other instances reach this one at, e.g. http://10.0.0.5:8080 (env TENGEN_ADVERTISE; default http://ADDR when --addr names a host)")
+	instanceTimeout := fs.Duration("instance-timeout", envDuration("INSTANCE_TIMEOUT", tengen.DefaultInstanceTimeout), "with PostgreSQL: an instance whose heartbeat is older than this is dead, and the others take over its games (env TENGEN_INSTANCE_TIMEOUT)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() > 0 || *loginBurst < 1 || *challengeBurst < 1 || *maxSockets < 1 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 ||
+	if fs.NArg() > 0 || *instanceTimeout < time.Second || *loginBurst < 1 || *challengeBurst < 1 || *maxSockets < 1 || *botWorkers < 1 || *botMoveTime <= 0 || *challengeTTL < 0 ||
 		*abandonAfter < 0 || *challengeAbsence < 0 || *botTakeback != "accept" && *botTakeback != "decline" ||
 		*maxReviews < 1 || *reviewMiB < 1 {
 		fs.Usage()
@@ -184,6 +187,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		AbandonBotGamesAfter:      *abandonAfter,
 		EngineBotsDeclineTakeback: *botTakeback == "decline",
 		ReviewQuota:               tengen.ReviewQuota{Reviews: *maxReviews, Bytes: int64(*reviewMiB) << 20},
+
+		Advertise:       *advertise,
+		InstanceTimeout: *instanceTimeout,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -196,6 +202,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if m := a.MetricsAddr(); m != nil {
 		attrs = append(attrs, "metrics", m)
+	}
+	if a.Cluster != nil {
+		attrs = append(attrs, "instance", a.Instance.ID, "advertise", a.Instance.Advertise)
 	}
 	logger.Info("tengen serving", append(attrs, "db", dbName(*dbPath), "version", version, "bots", len(a.Play.Bots()), "botWorkers", *botWorkers)...)
 	<-ctx.Done()

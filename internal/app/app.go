@@ -13,7 +13,9 @@ import (
 	"log/slog"
 	"net"
 	nethttp "net/http"
+	"net/url"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -21,6 +23,7 @@ import (
 	"tengen/analysis"
 	"tengen/engine"
 	tengenhttp "tengen/http"
+	"tengen/internal/membus"
 	"tengen/internal/workpool"
 	"tengen/metrics"
 	"tengen/play"
@@ -130,6 +133,24 @@ type Config struct {
 	// zero values take its defaults).
 	ReviewQuota tengen.ReviewQuota
 	MaxSGFBytes int64
+
+	// Advertise is the base URL the other instances of a deployment on
+	// one PostgreSQL database reach this one at (`tengen serve
+	// --advertise`, e.g. http://10.0.0.5:8080); PostgreSQL only. Default:
+	// http://HOST:PORT of Addr when Addr names a host (127.0.0.1:8081);
+	// with an Addr that names none (":8080") Open fails and asks for it.
+	// With an empty Addr (the caller serves Handler) it stays empty, and
+	// the other instances cannot forward to this one.
+	Advertise string
+	// InstanceTimeout is how long an instance may miss its heartbeat
+	// before the others take over its games (`tengen serve
+	// --instance-timeout`; default tengen.DefaultInstanceTimeout).
+	InstanceTimeout time.Duration
+	// Bus carries the events between instances (tengen.EventBus). Nil
+	// means an in-process bus (internal/membus), which is right for one
+	// instance only: several instances on PostgreSQL need a bus that
+	// reaches them all.
+	Bus tengen.EventBus
 }
 
 // App is a running Tengen server. Its fields are set by Open and must not
@@ -163,6 +184,13 @@ type App struct {
 	Pool *workpool.Pool
 	// Metrics serves /metrics; nil when Config.MetricsAddr was empty.
 	Metrics *metrics.Server
+	// Bus carries events between instances (Config.Bus, or the
+	// in-process bus).
+	Bus tengen.EventBus
+	// Cluster keeps the instances on PostgreSQL and Instance is this one;
+	// nil and zero on SQLite.
+	Cluster  *postgres.ClusterService
+	Instance tengen.Instance
 
 	store store // DB or PG, whichever is open
 	log   *slog.Logger
@@ -261,11 +289,30 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		workers = runtime.NumCPU()
 	}
 	a.Pool = workpool.New(workers)
+	a.Bus = cfg.Bus
+	if a.Bus == nil {
+		a.Bus = membus.New()
+	}
+	// With PostgreSQL this is one instance of possibly several: it
+	// registers before play opens, as its writes to games are fenced by
+	// it from then on, and the others reach it with the secret.
+	var peer tengen.Peer
+	var secret []byte
+	if a.PG != nil {
+		var err error
+		if peer, secret, err = a.register(ctx, cfg); err != nil {
+			derr := a.store.Close()
+			return nil, errors.Join(err, derr)
+		}
+	}
 	pc := play.Config{BotWork: a.Pool.Urgent, Games: a.Games, Users: a.Users, Challenges: a.Challenges, Ratings: a.Ratings, Logger: cfg.Logger,
 		Bots: bots, BotWorkers: cfg.BotWorkers, BotMoveTimeout: cfg.BotMoveTime + 20*time.Second, ChallengeTTL: cfg.ChallengeTTL,
 		Chat: a.Chat, AbandonAfter: cfg.AbandonBotGamesAfter}
 	if cfg.DeadStones != nil {
 		pc.DeadStones = engine.New(*cfg.DeadStones)
+	}
+	if a.Cluster != nil {
+		pc.Cluster, pc.Peer, pc.Bus, pc.InstanceTimeout = a.Cluster, peer, a.Bus, cfg.InstanceTimeout
 	}
 	if m != nil {
 		pc.MoveStored = func(kind tengen.MoveKind) { m.Move(string(kind)) }
@@ -297,6 +344,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	if len(bots) > 0 {
 		svc.Bots = a.Play
 	}
+	if a.Cluster != nil {
+		svc.Peer = a.Play
+	}
 	if cfg.Analysis != nil {
 		a.Analysis = analysis.New(analysis.Config{Pool: a.Pool, Games: a.Games, Engine: *cfg.Analysis, Logger: cfg.Logger})
 		svc.Analysis = a.Analysis
@@ -317,6 +367,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		Admin:                cfg.Admin,
 		ReviewQuota:          cfg.ReviewQuota,
 		MaxSGFBytes:          cfg.MaxSGFBytes,
+		PeerSecret:           secret,
 	}
 	if m != nil {
 		hc.OnRequest = m.Request
@@ -340,9 +391,64 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		if err := srv.Open(); err != nil {
 			return nil, a.undo(err)
 		}
+		if a.Cluster != nil && a.Instance.Advertise == "" {
+			// Port 0: the address is known now.
+			a.Instance.Advertise = "http://" + srv.Addr().String()
+			if err := a.Cluster.SetAdvertise(ctx, a.Instance.Advertise); err != nil {
+				return nil, a.undo(err)
+			}
+		}
 	}
 	a.Server = srv
 	return a, nil
+}
+
+// register makes this server an instance of the deployment on the
+// PostgreSQL database: it registers with its advertised URL and returns the
+// client that reaches the other instances and the secret they share.
+func (a *App) register(ctx context.Context, cfg Config) (tengen.Peer, []byte, error) {
+	adv, err := advertiseURL(cfg.Advertise, cfg.Addr)
+	if err != nil {
+		return nil, nil, err
+	}
+	a.Cluster = postgres.NewClusterService(a.PG, cfg.InstanceTimeout)
+	secret, err := a.Cluster.Secret(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster secret: %w", err)
+	}
+	if a.Instance, err = a.Cluster.Register(ctx, adv); err != nil {
+		return nil, nil, fmt.Errorf("registering the instance: %w", err)
+	}
+	a.log.Info("instance registered", "instance", a.Instance.ID, "advertise", adv)
+	return tengenhttp.NewPeerClient(secret), secret, nil
+}
+
+// advertiseURL returns the URL the other instances reach this one at: adv
+// if given, else one made of addr when it names a host; "" for an empty
+// addr and for a port chosen when listening (":0"), which Open fills in
+// once it listens.
+func advertiseURL(adv, addr string) (string, error) {
+	if adv != "" {
+		u, err := url.Parse(adv)
+		if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return "", fmt.Errorf("advertise %q: want a base URL such as http://10.0.0.5:8080", adv)
+		}
+		return strings.TrimSuffix(adv, "/"), nil
+	}
+	if addr == "" {
+		return "", nil
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("addr %q: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		return "", fmt.Errorf("with PostgreSQL, --advertise (TENGEN_ADVERTISE) is required when --addr %q names no host: give the URL the other instances reach this one at, e.g. http://10.0.0.5%s", addr, ":"+port)
+	}
+	if port == "0" {
+		return "", nil
+	}
+	return "http://" + net.JoinHostPort(host, port), nil
 }
 
 // promoteAdmin makes the account named name an admin if it exists; one

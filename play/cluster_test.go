@@ -1,0 +1,397 @@
+package play_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"tengen"
+	"tengen/clock"
+	"tengen/goban"
+	"tengen/internal/membus"
+	"tengen/play"
+	"tengen/postgres"
+	"tengen/postgres/pgtest"
+)
+
+// dyingCluster is a ClusterService whose instance can die: from then on its
+// heartbeats fail and it releases nothing, as when its process is killed.
+type dyingCluster struct {
+	tengen.ClusterService
+	dead atomic.Bool
+}
+
+func (d *dyingCluster) Heartbeat(ctx context.Context) ([]int64, error) {
+	if d.dead.Load() {
+		return nil, errors.New("cut off")
+	}
+	return d.ClusterService.Heartbeat(ctx)
+}
+
+func (d *dyingCluster) Release(ctx context.Context) error {
+	if d.dead.Load() {
+		return nil
+	}
+	return d.ClusterService.Release(ctx)
+}
+
+// peers is the tengen.Peer of services in one process: it calls the owner's
+// PeerHandler directly, and fails for a dead one as a network would.
+type peers struct {
+	mu   sync.Mutex
+	by   map[string]*play.Service
+	dead map[string]bool
+}
+
+func (p *peers) get(o tengen.Instance) (*play.Service, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.dead[o.Advertise] || p.by[o.Advertise] == nil {
+		return nil, fmt.Errorf("peer %s: connection refused", o.Advertise)
+	}
+	return p.by[o.Advertise], nil
+}
+
+func (p *peers) Do(ctx context.Context, o tengen.Instance, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+	s, err := p.get(o)
+	if err != nil {
+		return nil, err
+	}
+	return s.PeerDo(ctx, gameID, userID, cmd)
+}
+
+func (p *peers) Snapshot(ctx context.Context, o tengen.Instance, gameID, userID int64) (*tengen.PeerSnapshot, error) {
+	s, err := p.get(o)
+	if err != nil {
+		return nil, err
+	}
+	return s.PeerSnapshot(ctx, gameID, userID)
+}
+
+func (p *peers) SGF(ctx context.Context, o tengen.Instance, gameID int64) ([]byte, error) {
+	s, err := p.get(o)
+	if err != nil {
+		return nil, err
+	}
+	return s.PeerSGF(ctx, gameID)
+}
+
+// node is one instance of a cluster test.
+type node struct {
+	db      *postgres.DB
+	svc     *play.Service
+	cluster *dyingCluster
+	url     string
+}
+
+// clusterNet is two or more services on one PostgreSQL database and one
+// bus, with a game between black and white created on the first.
+type clusterNet struct {
+	t            *testing.T
+	nodes        []*node
+	peers        *peers
+	black, white *tengen.User
+	chal         tengen.ChallengeService
+}
+
+// openCluster opens n instances on the database at dbURL. It must run in
+// the synctest bubble, since the services' timers and sweeps do.
+func openCluster(t *testing.T, dbURL string, n int) *clusterNet {
+	t.Helper()
+	ctx := context.Background()
+	bus := membus.New()
+	cn := &clusterNet{t: t, peers: &peers{by: map[string]*play.Service{}, dead: map[string]bool{}}}
+	for i := range n {
+		db := postgres.NewDB(dbURL)
+		db.MaxConns = 4
+		if err := db.Open(); err != nil {
+			t.Fatal(err)
+		}
+		nd := &node{db: db, url: fmt.Sprintf("http://10.0.0.%d:8080", i+1)}
+		nd.cluster = &dyingCluster{ClusterService: postgres.NewClusterService(db, 5*time.Second)}
+		if _, err := nd.cluster.Register(ctx, nd.url); err != nil {
+			t.Fatal(err)
+		}
+		users := postgres.NewUserService(db)
+		if i == 0 {
+			cn.black = &tengen.User{Name: "black", PasswordHash: "x"}
+			cn.white = &tengen.User{Name: "white", PasswordHash: "x"}
+			for _, u := range []*tengen.User{cn.black, cn.white} {
+				if err := users.CreateUser(ctx, u); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cn.chal = postgres.NewChallengeService(db)
+		}
+		nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
+			CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: 5 * time.Second})
+		if err := nd.svc.Open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		cn.peers.by[nd.url] = nd.svc
+		cn.nodes = append(cn.nodes, nd)
+	}
+	return cn
+}
+
+// close closes every service and database.
+func (cn *clusterNet) close() {
+	for _, nd := range cn.nodes {
+		nd.svc.Close()
+		nd.db.Close()
+	}
+}
+
+// newGame creates a game on node i with black as Black.
+func (cn *clusterNet) newGame(i int, tc clock.TimeControl) *tengen.Game {
+	cn.t.Helper()
+	c := &tengen.Challenge{ChallengerID: cn.black.ID, Settings: settings(9, "japanese", tc)}
+	if err := cn.chal.CreateChallenge(context.Background(), c); err != nil {
+		cn.t.Fatal(err)
+	}
+	g, err := cn.nodes[i].svc.CreateGame(context.Background(), c.ID, cn.white.ID)
+	if err != nil {
+		cn.t.Fatal(err)
+	}
+	return g
+}
+
+// move plays move seq (Black on odd numbers) at a point of its own through
+// node i.
+func (cn *clusterNet) move(i int, g *tengen.Game, seq int) error {
+	return cn.moveAt(i, g, seq, 0)
+}
+
+// moveAt plays move seq through node i on the rows from row on.
+func (cn *clusterNet) moveAt(i int, g *tengen.Game, seq, row int) error {
+	uid := cn.black.ID
+	if seq%2 == 0 {
+		uid = cn.white.ID
+	}
+	_, err := cn.nodes[i].svc.Do(context.Background(), g.ID, uid, tengen.Command{Kind: tengen.CommandMove,
+		Move: tengen.MoveCommand{Seq: seq, Kind: tengen.MovePlay, X: seq % 9, Y: row + seq/9%9}, Quiet: true})
+	return err
+}
+
+// recorder collects a watcher's events.
+type recorder struct {
+	mu  sync.Mutex
+	evs []*tengen.GameEvent
+}
+
+func (r *recorder) sink(ev *tengen.GameEvent) {
+	r.mu.Lock()
+	r.evs = append(r.evs, ev)
+	r.mu.Unlock()
+}
+
+// take returns the events so far in a short form (a move as move:SEQ) and
+// forgets them.
+func (r *recorder) take() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, ev := range r.evs {
+		s := ev.Type
+		if ev.Move != nil {
+			s += fmt.Sprint(":", ev.Move.Seq)
+		}
+		out = append(out, s)
+	}
+	r.evs = nil
+	return strings.Join(out, " ")
+}
+
+// last returns the last event, nil when there is none.
+func (r *recorder) last() *tengen.GameEvent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.evs) == 0 {
+		return nil
+	}
+	return r.evs[len(r.evs)-1]
+}
+
+func (cn *clusterNet) watch(i int, g *tengen.Game) *recorder {
+	cn.t.Helper()
+	r := &recorder{}
+	stop, err := cn.nodes[i].svc.Watch(context.Background(), g.ID, 0, r.sink)
+	if err != nil {
+		cn.t.Fatal(err)
+	}
+	cn.t.Cleanup(stop)
+	return r
+}
+
+// TestClusterPlay plays one game through two instances: of two concurrent
+// moves with the same number exactly one wins, whichever instance gets it;
+// a watcher on the instance that does not own the game sees every event in
+// the owner's order; snapshots and records come from the owner.
+func TestClusterPlay(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		local, remote := cn.watch(0, g), cn.watch(1, g)
+		for seq := 1; seq <= 20; seq++ {
+			errs := make([]error, 2)
+			var wg sync.WaitGroup
+			for i := range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs[i] = cn.moveAt(i, g, seq, 4*i) // another point on each
+				}()
+			}
+			wg.Wait()
+			won := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					won++
+				case tengen.ErrorCode(err) != tengen.ECONFLICT:
+					t.Fatalf("move %d through instance %d: %v, want success or %s", seq, i, err, tengen.ECONFLICT)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("move %d: %d of two stored (%v), want exactly one", seq, won, errs)
+			}
+		}
+		synctest.Wait()
+		want := local.take()
+		if got := remote.take(); got != want || !strings.HasSuffix(want, "move:20") {
+			t.Errorf("watcher on the other instance saw\n%s\nthe owner's saw\n%s", got, want)
+		}
+		for i := range 2 {
+			snap, err := cn.nodes[i].svc.Snapshot(context.Background(), g.ID, cn.black.ID)
+			if err != nil || len(snap.Moves) != 20 || snap.You != goban.Black {
+				t.Fatalf("snapshot on instance %d: %v; want 20 moves as Black", i, err)
+			}
+			rec, err := cn.nodes[i].svc.SGF(context.Background(), g.ID)
+			if err != nil || strings.Count(string(rec), ";B[")+strings.Count(string(rec), ";W[") != 20 {
+				t.Errorf("record on instance %d: %v\n%s", i, err, rec)
+			}
+		}
+		if n := cn.nodes[1].svc.LiveGames(); n != 0 {
+			t.Errorf("the instance that does not own the game holds %d games", n)
+		}
+	})
+}
+
+// TestClusterTakeover kills the instance that owns a game with a clock: the
+// other takes the game over within the instance timeout, no acknowledged
+// move is lost, the clock does not charge the time the game had no owner,
+// the watcher on the survivor follows on, and the game goes on. The dead
+// instance, cut off, drops the game itself once its heartbeat has failed
+// for the timeout.
+func TestClusterTakeover(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		tc := clock.TimeControl{Kind: clock.Absolute, MainTime: 10 * time.Minute}
+		g := cn.newGame(0, tc)
+		remote := cn.watch(1, g)
+		for seq := 1; seq <= 4; seq++ {
+			if err := cn.move(seq%2, g, seq); err != nil {
+				t.Fatalf("move %d: %v", seq, err)
+			}
+			time.Sleep(10 * time.Second) // each player thinks 10 s
+		}
+		synctest.Wait()
+		if got := remote.take(); got != "game move:1 move:2 move:3 move:4" {
+			t.Fatalf("watcher before the death: %s", got)
+		}
+		before, err := cn.nodes[1].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Black has thought 10 s since move 4, then the owner dies.
+		dead := time.Now()
+		cn.nodes[0].cluster.dead.Store(true)
+		cn.peers.mu.Lock()
+		cn.peers.dead[cn.nodes[0].url] = true
+		cn.peers.mu.Unlock()
+		if err := cn.move(1, g, 5); err == nil {
+			t.Fatal("move through the survivor stored while the dead owner holds the game")
+		}
+		time.Sleep(5*time.Second + 2*time.Second) // the timeout and a sweep
+		synctest.Wait()
+		if n := cn.nodes[0].svc.LiveGames(); n != 0 {
+			t.Errorf("the cut-off instance still holds %d games", n)
+		}
+		if n := cn.nodes[1].svc.LiveGames(); n != 1 {
+			t.Fatalf("the survivor holds %d games, want the one it took over", n)
+		}
+		after, err := cn.nodes[1].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after.Moves) != 4 {
+			t.Errorf("moves after the takeover: %d, want 4", len(after.Moves))
+		}
+		// The clock runs from the takeover, charged as it was stored with
+		// move 4: the 10 s Black thought before the death and the time
+		// without owner are not charged.
+		if after.Clock == nil || after.Clock.RunningSince == nil || after.Clock.RunningSince.Before(dead.Add(5*time.Second)) ||
+			after.Clock.Black != before.Clock.Black || after.Clock.White != before.Clock.White {
+			t.Errorf("clock after the takeover: %+v; before %+v, the death at %v", after.Clock, before.Clock, dead)
+		}
+		// The first event of the new owner starts a new epoch: the
+		// watcher starts again from the new owner's snapshot.
+		if err := cn.move(1, g, 5); err != nil {
+			t.Fatalf("move 5 after the takeover: %v", err)
+		}
+		synctest.Wait()
+		if ev := remote.last(); ev == nil || ev.Type != tengen.EventGame || len(ev.State.Moves) != 5 {
+			t.Fatalf("watcher after the takeover's first move: %+v, want a snapshot with 5 moves", ev)
+		}
+		if got := remote.take(); got != "game" {
+			t.Errorf("watcher after the takeover's first move: %s, want game", got)
+		}
+		for seq := 6; seq <= 8; seq++ {
+			if err := cn.move(seq%2, g, seq); err != nil {
+				t.Fatalf("move %d after the takeover: %v", seq, err)
+			}
+		}
+		synctest.Wait()
+		if got := remote.take(); got != "move:6 move:7 move:8" {
+			t.Errorf("watcher after the takeover: %s; want moves 6 to 8", got)
+		}
+	})
+}
+
+// TestClusterRelease closes an instance gracefully: the other takes its game
+// over at its next sweep, without waiting for the timeout.
+func TestClusterRelease(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		if err := cn.move(1, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		if err := cn.nodes[0].svc.Close(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if n := cn.nodes[1].svc.LiveGames(); n != 1 {
+			t.Fatalf("games on the survivor 1.5 s after the other closed: %d, want 1", n)
+		}
+		if err := cn.move(1, g, 2); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
