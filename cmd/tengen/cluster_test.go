@@ -646,6 +646,7 @@ func TestClusterTakeover(t *testing.T) {
 	}
 	used := time.Duration(r.Move.TimeUsedMs) * time.Millisecond
 	left := time.Duration(side(r.Clock, moverC).MainMs) * time.Millisecond
+	t.Logf("move %d after the takeover: charged %v, %v left against %v at the kill", n+1, used, left.Round(time.Millisecond), leftAtKill.Round(time.Millisecond))
 	if used > margin || left < leftAtKill-margin {
 		t.Errorf("the player to move was charged %v for move %d, %v left after it against %v at the kill (the game had no owner for about %v)",
 			used, n+1, left, leftAtKill, down)
@@ -729,6 +730,12 @@ func TestClusterAcceptRace(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
+				// Head starts of 0 to 6 ms, to one side or the other, so
+				// that the accepts meet at every stage of each other's
+				// transaction.
+				if d := time.Duration(i%4) * 2 * time.Millisecond; i%8 < 4 == (j == 0) {
+					time.Sleep(d)
+				}
 				status[j], errs[j] = p.call("POST", path, nil, &games[j])
 			}()
 		}
