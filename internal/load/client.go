@@ -75,7 +75,10 @@ type gameRun struct {
 	conns [2]*websocket.Conn // Black's, White's
 	// sent[seq] is when the move seq was sent, in Unix nanoseconds (0:
 	// not timed); the spectators read it.
-	sent  []atomic.Int64
+	sent []atomic.Int64
+	// seen[j] is the last move spectator j has seen, by a move event or
+	// in a snapshot.
+	seen  []atomic.Int64
 	moves []tengen.GameMove // acknowledged, in order (X, Y, Kind only)
 	ended bool              // resigned and acknowledged
 }
@@ -261,7 +264,7 @@ func (t *table) start(ctx context.Context, r *runner) error {
 	if err != nil {
 		return err
 	}
-	gr := &gameRun{id: g.Game.ID, game: gb, sent: make([]atomic.Int64, r.cfg.MaxMoves+2)}
+	gr := &gameRun{id: g.Game.ID, game: gb, sent: make([]atomic.Int64, r.cfg.MaxMoves+2), seen: make([]atomic.Int64, t.nspec)}
 	for c, p := range []int{t.black, t.white} {
 		if gr.conns[c], err = r.dial(ctx, t.inst[c], gr.id, r.cookies[p]); err != nil {
 			gr.close()
@@ -278,7 +281,7 @@ func (t *table) start(ctx context.Context, r *runner) error {
 		}
 		t.specConn = append(t.specConn, conn)
 		t.specWG.Add(1)
-		go t.spectate(conn, gr, inst)
+		go t.spectate(conn, gr, inst, j)
 	}
 	t.cur = gr
 	return nil
@@ -313,9 +316,10 @@ type event struct {
 	Message string `json:"message"`
 }
 
-// spectate reads a spectator's socket on instance inst until it closes
-// and records, for each move event, the time since the move was sent.
-func (t *table) spectate(conn *websocket.Conn, g *gameRun, inst int) {
+// spectate reads the socket of spectator j, on instance inst, until it
+// closes and records, for each move event, the time since the move was
+// sent.
+func (t *table) spectate(conn *websocket.Conn, g *gameRun, inst, j int) {
 	defer t.specWG.Done()
 	for {
 		_, data, err := conn.Read(context.Background())
@@ -323,6 +327,13 @@ func (t *table) spectate(conn *websocket.Conn, g *gameRun, inst int) {
 			return
 		}
 		now := time.Now().UnixNano()
+		if bytes.HasPrefix(data, []byte(`{"type":"game"`)) {
+			// A snapshot: the first one, or a server's re-sync.
+			if n := snapshotMoves(data); n > g.seen[j].Load() {
+				g.seen[j].Store(n)
+			}
+			continue
+		}
 		if !bytes.HasPrefix(data, []byte(`{"type":"move"`)) {
 			continue
 		}
@@ -330,10 +341,48 @@ func (t *table) spectate(conn *websocket.Conn, g *gameRun, inst int) {
 		if seq <= 0 || seq >= len(g.sent) {
 			continue
 		}
+		if int64(seq) > g.seen[j].Load() {
+			g.seen[j].Store(int64(seq))
+		}
 		if sent := g.sent[seq].Load(); sent != 0 {
 			t.specMu.Lock()
 			t.spec[inst] = append(t.spec[inst], time.Duration(now-sent))
 			t.specMu.Unlock()
+		}
+	}
+}
+
+// snapshotMoves returns the move count of the game in a snapshot message
+// (the first "moveCount" is the game's), 0 when there is none.
+func snapshotMoves(data []byte) int64 {
+	_, rest, ok := bytes.Cut(data, []byte(`"moveCount":`))
+	if !ok {
+		return 0
+	}
+	var n int64
+	for i := 0; i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9'; i++ {
+		n = n*10 + int64(rest[i]-'0')
+	}
+	return n
+}
+
+// spectatorWait bounds the wait for the spectators to see a game's last
+// move before their sockets close.
+const spectatorWait = 10 * time.Second
+
+// awaitSpectators waits until every spectator of g has seen its last
+// acknowledged move, and counts an error for each one that has not within
+// spectatorWait: an event that never reached a watcher (on another
+// instance, say) is a fault, not a slow run.
+func (t *table) awaitSpectators(r *runner, g *gameRun) {
+	want := int64(len(g.moves))
+	deadline := time.Now().Add(spectatorWait)
+	for j := range g.seen {
+		for g.seen[j].Load() < want && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if n := g.seen[j].Load(); n < want {
+			r.fail(fmt.Errorf("game %d: spectator %d on %s saw move %d of %d within %v", g.id, j, r.cfg.URLs[(t.n+1+j)%len(r.cfg.URLs)], n, want, spectatorWait))
 		}
 	}
 }
@@ -459,6 +508,7 @@ func (t *table) play(ctx context.Context, r *runner, first time.Time, interval t
 			g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MoveResign})
 			g.ended = true
 			r.done(g)
+			t.awaitSpectators(r, g)
 			t.cur = nil
 			if ctx.Err() != nil {
 				return
@@ -503,6 +553,7 @@ func (r *runner) cleanup() {
 				g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MoveResign})
 				g.ended = true
 				resigned.Add(1)
+				t.awaitSpectators(r, g)
 			}
 			r.done(g)
 			t.cur = nil

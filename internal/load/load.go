@@ -138,7 +138,9 @@ type Result struct {
 	// Interrupted tells that the run was stopped (its context ended)
 	// before Duration was over.
 	Interrupted bool
-	// Errors counts refused moves, broken sockets and mismatches; a sound
+	// Errors counts refused moves, broken sockets, spectators that did
+	// not see a game's last move within 10 s of its acknowledgement, and
+	// mismatches between the stored and the acknowledged moves; a sound
 	// run has none. FirstError is the first of them.
 	Errors     int
 	FirstError string

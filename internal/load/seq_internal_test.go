@@ -81,3 +81,20 @@ func TestInstances(t *testing.T) {
 		}
 	}
 }
+
+func TestSnapshotMoves(t *testing.T) {
+	snap := &tengen.GameEvent{Type: "game", GameID: 7, State: &tengen.GameSnapshot{Game: &tengen.Game{ID: 7, MoveCount: 123}}}
+	for _, tc := range []struct {
+		data []byte
+		want int64
+	}{
+		{snap.JSON(), 123},
+		{[]byte(`{"type":"game","state":{"game":{"moveCount":0}}}`), 0},
+		{[]byte(`{"type":"game"}`), 0},
+		{[]byte(`{"type":"game","state":{"game":{"moveCount":`), 0},
+	} {
+		if got := snapshotMoves(tc.data); got != tc.want {
+			t.Errorf("snapshotMoves(%s) = %d, want %d", tc.data, got, tc.want)
+		}
+	}
+}
