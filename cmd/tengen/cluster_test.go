@@ -632,6 +632,11 @@ func TestClusterTakeover(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	// Until the takeover the game has an owner that does not answer: the
+	// client must be told to try again (503), not that the server broke.
+	if refused["500"] > 0 {
+		t.Errorf("%d moves sent to b before the takeover were answered 500 internal (want 503, try again)", refused["500"])
+	}
 	x, y := spacedPoint(n)
 	played = append(played, playedMove{kind: tengen.MovePlay, x: x, y: y})
 	down := tookOver.Sub(killed)
