@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -782,4 +783,93 @@ func TestClusterAcceptRace(t *testing.T) {
 		t.Errorf("%d games for %d challenges (%d distinct challenges)", list.Total, challenges, len(perChallenge))
 	}
 	t.Logf("accepts won through each instance: %v", wins)
+}
+
+// TestClusterPausedOwner stops the owner of a live game with SIGSTOP (a
+// frozen VM, a process swapped out) for longer than the instance timeout,
+// so that the other instance takes the game over, and then lets it go on.
+// The paused instance still holds the game in memory when it wakes: a
+// command that reaches it must be forwarded to the new owner, not judged
+// by its stale copy, and its spectator must follow the game again.
+func TestClusterPausedOwner(t *testing.T) {
+	a, b, black, white := twoPlayers(t, "pause")
+	g := newGame(t, black, white.at(a.base), tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
+		TimeControl: clock.AbsoluteTime(10 * time.Minute)})
+	spec := watch(t, a.base, g.ID, nil, true)
+	movePath := fmt.Sprintf("/api/v1/games/%d/moves", g.ID)
+	var played []playedMove
+	play := func(c *apiClient, seq int) (int, error) {
+		x, y := spacedPoint(seq - 1)
+		status, err := c.call("POST", movePath, map[string]any{"seq": seq, "kind": "play", "x": x, "y": y}, nil)
+		if err == nil && status == 200 {
+			played = append(played, playedMove{kind: tengen.MovePlay, x: x, y: y})
+		}
+		return status, err
+	}
+	mover := func(seq int) *apiClient {
+		if seq%2 == 1 {
+			return black
+		}
+		return white
+	}
+	for seq := 1; seq <= 4; seq++ {
+		if status, err := play(mover(seq).at(a.base), seq); err != nil || status != 200 {
+			t.Fatalf("move %d on a: status %d, %v", seq, status, err)
+		}
+	}
+	if err := a.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	paused := time.Now()
+	resumed := false
+	resume := func() {
+		if !resumed {
+			a.cmd.Process.Signal(syscall.SIGCONT)
+			resumed = true
+		}
+	}
+	defer resume()
+	// b takes the game over once a's heartbeat is older than the timeout.
+	for deadline := paused.Add(instanceTimeout + 15*time.Second); ; {
+		status, err := play(black.at(b.base), 5)
+		if err == nil && status == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("b did not take the game over within %v of the pause: status %d, %v", deadline.Sub(paused), status, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("b took over %v after the pause", time.Since(paused).Round(time.Millisecond))
+	resume()
+	// At once, before a's own sweep finds out: moves through a.
+	for seq := 6; seq <= 9; seq++ {
+		if status, err := play(mover(seq).at(a.base), seq); err != nil || status != 200 {
+			t.Errorf("move %d on the woken instance a: status %d, %v", seq, status, err)
+			break
+		}
+	}
+	// Through b too, and the stored game is what was acknowledged.
+	n := len(played)
+	if status, err := play(mover(n+1).at(b.base), n+1); err != nil || status != 200 {
+		t.Fatalf("move %d on b: status %d, %v", n+1, status, err)
+	}
+	var stored struct {
+		Game  tengen.Game
+		Moves []tengen.GameMove
+	}
+	black.at(b.base).must("GET", fmt.Sprintf("/api/v1/games/%d", g.ID), nil, &stored, 200)
+	if len(stored.Moves) != len(played) {
+		t.Fatalf("%d moves stored, %d acknowledged", len(stored.Moves), len(played))
+	}
+	for i, m := range stored.Moves {
+		if !sameMove(&m, played[i]) {
+			t.Errorf("stored move %d: %+v, want %s", i+1, m, played[i])
+		}
+	}
+	// The spectator on a sees the game go on (resigned through a).
+	black.at(a.base).must("POST", movePath, map[string]any{"kind": "resign"}, nil, 200)
+	played = append(played, playedMove{kind: tengen.MoveResign})
+	spec.waitFinished()
+	checkWatched(t, "spectator on the paused instance", spec.messages(), played, "W+R", true)
 }
