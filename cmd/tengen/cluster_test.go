@@ -877,3 +877,48 @@ func TestClusterPausedOwner(t *testing.T) {
 	spec.waitFinished()
 	checkWatched(t, "spectator on the paused instance", spec.messages(), played, "W+R", true)
 }
+
+// TestClusterGracefulStop stops the owner of a live game with SIGTERM: it
+// releases its games as it shuts down, so the other instance goes on with
+// the game at once, well before the instance timeout.
+func TestClusterGracefulStop(t *testing.T) {
+	a, b, black, white := twoPlayers(t, "stop")
+	g := newGame(t, black, white.at(a.base), tengen.GameSettings{BoardSize: 19, Ruleset: "japanese", Color: tengen.ChooseBlack,
+		TimeControl: clock.AbsoluteTime(10 * time.Minute)})
+	movePath := fmt.Sprintf("/api/v1/games/%d/moves", g.ID)
+	move := func(c *apiClient, seq int) (int, error) {
+		x, y := spacedPoint(seq - 1)
+		return c.call("POST", movePath, map[string]any{"seq": seq, "kind": "play", "x": x, "y": y}, nil)
+	}
+	for seq, c := range []*apiClient{black, white.at(a.base)} {
+		if status, err := move(c, seq+1); err != nil || status != 200 {
+			t.Fatalf("move %d on a: status %d, %v", seq+1, status, err)
+		}
+	}
+	if err := a.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-a.done:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("a did not stop within 20 s of SIGTERM")
+	}
+	stopped := time.Now()
+	for deadline := stopped.Add(instanceTimeout + 15*time.Second); ; {
+		status, err := move(black.at(b.base), 3)
+		if err == nil && status == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("b did not go on with the game: status %d, %v", status, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The released game needs no timeout: b plays it at once (a sweep of
+	// about a second at most).
+	if d := time.Since(stopped); d >= instanceTimeout-time.Second {
+		t.Errorf("b went on %v after a stopped, as after a death (timeout %v): the game was not released", d.Round(time.Millisecond), instanceTimeout)
+	} else {
+		t.Logf("b went on %v after a stopped", d.Round(time.Millisecond))
+	}
+}
