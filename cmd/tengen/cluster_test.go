@@ -845,9 +845,26 @@ func TestClusterPausedOwner(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Logf("b took over %v after the pause; the longest attempt took %v", time.Since(paused).Round(time.Millisecond), longest.Round(time.Millisecond))
+	// The next move is waiting at a's door when it wakes, before a's own
+	// sweep or the bus can tell it that it lost the game.
+	type answer struct {
+		status int
+		err    error
+	}
+	first := make(chan answer, 1)
+	x, y := spacedPoint(5)
+	go func() {
+		status, err := white.at(a.base).call("POST", movePath, map[string]any{"seq": 6, "kind": "play", "x": x, "y": y}, nil)
+		first <- answer{status, err}
+	}()
+	time.Sleep(100 * time.Millisecond)
 	resume()
-	// At once, before a's own sweep finds out: moves through a.
-	for seq := 6; seq <= 9; seq++ {
+	if ans := <-first; ans.err != nil || ans.status != 200 {
+		t.Fatalf("move 6 sent to a while it was paused: status %d, %v (refused from its stale copy?)", ans.status, ans.err)
+	}
+	played = append(played, playedMove{kind: tengen.MovePlay, x: x, y: y})
+	// More moves through a.
+	for seq := 7; seq <= 9; seq++ {
 		if status, err := play(mover(seq).at(a.base), seq); err != nil || status != 200 {
 			t.Errorf("move %d on the woken instance a: status %d, %v", seq, status, err)
 			break
