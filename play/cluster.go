@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"net"
 	"sync"
 	"time"
 
@@ -70,6 +71,36 @@ func (s *Service) owned(lg *game) {
 		return
 	}
 	lg.epoch, lg.evn, lg.claimed = s.epochBase+s.epochs.Add(1), 0, s.cfg.Now()
+	s.forgetOwner(lg.id)
+}
+
+// maxOwners bounds the remembered owners of other instances' games.
+const maxOwners = 10000
+
+// cachedOwner returns the owner of game id that forwarding learnt last.
+func (s *Service) cachedOwner(id int64) (tengen.Instance, bool) {
+	s.ownersMu.Lock()
+	defer s.ownersMu.Unlock()
+	o, ok := s.owners[id]
+	return o, ok
+}
+
+// rememberOwner remembers that o owns game id, so that the next call for
+// it goes to o at once, without asking the database.
+func (s *Service) rememberOwner(id int64, o tengen.Instance) {
+	s.ownersMu.Lock()
+	defer s.ownersMu.Unlock()
+	if s.owners == nil || len(s.owners) >= maxOwners {
+		s.owners = map[int64]tengen.Instance{}
+	}
+	s.owners[id] = o
+}
+
+// forgetOwner forgets the owner of game id.
+func (s *Service) forgetOwner(id int64) {
+	s.ownersMu.Lock()
+	defer s.ownersMu.Unlock()
+	delete(s.owners, id)
 }
 
 // lose drops lg from memory because another instance owns it now: its timer
@@ -100,19 +131,49 @@ func (s *Service) lose(lg *game) {
 	}
 }
 
-// publishBus sends the events of one change to the other instances'
-// watchers of lg, numbered. A failed publication leaves a gap that the
-// watchers notice at the next event. The caller holds lg.mu, which keeps
-// the events in order.
+// busMsg is one event waiting for the bus.
+type busMsg struct {
+	gameID  int64
+	payload []byte
+}
+
+// busQueue bounds the events waiting for the bus; a full queue drops the
+// event, and the watchers elsewhere start again from a snapshot when they
+// notice the gap.
+const busQueue = 4096
+
+// publishBus queues the events of one change for the other instances'
+// watchers of lg, numbered, without waiting for the bus: one goroutine
+// (busLoop) publishes them in order. A lost event leaves a gap that the
+// watchers notice at the next one. The caller holds lg.mu, which keeps the
+// events of a game in order.
 func (s *Service) publishBus(lg *game, evs []*tengen.GameEvent) {
 	for _, ev := range evs {
 		lg.evn++
 		b, err := json.Marshal(tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()})
-		if err == nil {
-			err = s.cfg.Bus.Publish(context.Background(), tengen.GameTopic(lg.id), b)
-		}
 		if err != nil {
-			s.log.Error("play: publishing a game event", "game", lg.id, "err", err)
+			s.log.Error("play: encoding a game event", "game", lg.id, "err", err)
+			continue
+		}
+		select {
+		case s.busQ <- busMsg{gameID: lg.id, payload: b}:
+		default:
+			s.log.Error("play: bus queue full: game event dropped", "game", lg.id)
+		}
+	}
+}
+
+// busLoop publishes the queued events until Close.
+func (s *Service) busLoop() {
+	defer s.done.Done()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case m := <-s.busQ:
+			if err := s.cfg.Bus.Publish(context.Background(), tengen.GameTopic(m.gameID), m.payload); err != nil {
+				s.log.Error("play: publishing a game event", "game", m.gameID, "err", err)
+			}
 		}
 	}
 }
@@ -124,6 +185,8 @@ func (s *Service) openCluster(ctx context.Context) error {
 		return errors.New("play: Config.Cluster needs Config.Peer and Config.Bus")
 	}
 	s.lastBeat = s.cfg.Now()
+	s.done.Add(1)
+	go s.busLoop()
 	if err := s.claimOrphans(ctx); err != nil {
 		return err
 	}
@@ -146,12 +209,25 @@ func (s *Service) claimOrphans(ctx context.Context) error {
 				continue
 			}
 			s.log.Info("play: took over a game", "game", id)
+			s.announceTakeover(lg)
 			s.unlock(lg)
 		}
 		if len(ids) < 100 {
 			return nil
 		}
 	}
+}
+
+// announceTakeover tells the watchers elsewhere that lg has a new owner,
+// whose clock runs from the takeover: the event of a new epoch makes them
+// start again from the new owner's snapshot. The caller holds lg.mu.
+func (s *Service) announceTakeover(lg *game) {
+	if lg.g == nil || lg.g.Status == tengen.GameFinished {
+		return
+	}
+	ev := &tengen.GameEvent{Type: tengen.EventClock, GameID: lg.id, Clock: lg.clockView(), Vacation: lg.vacationView(s.cfg.Now())}
+	lg.publish(ev)
+	s.publishBus(lg, []*tengen.GameEvent{ev})
 }
 
 // sweep runs every SweepEvery: it heartbeats, drops the games this instance
@@ -176,8 +252,30 @@ func (s *Service) sweep() {
 		mine[id] = true
 	}
 	s.dropGames(mine, started)
+	s.loadOwned(ctx, owned)
 	if err := s.claimOrphans(ctx); err != nil {
 		s.log.Error("play: taking over games", "err", err)
+	}
+}
+
+// loadOwned loads the games of owned that are not in memory: games this
+// instance dropped when its heartbeats failed while nobody else could take
+// them over either (the database was away for all), so that their clocks
+// run again.
+func (s *Service) loadOwned(ctx context.Context, owned []int64) {
+	for _, id := range owned {
+		s.mu.Lock()
+		_, in := s.games[id]
+		s.mu.Unlock()
+		if in {
+			continue
+		}
+		lg, err := s.lock(ctx, id)
+		if err != nil {
+			s.log.Error("play: loading an owned game", "game", id, "err", err)
+			continue
+		}
+		s.unlock(lg)
 	}
 }
 
@@ -194,22 +292,49 @@ func (s *Service) dropGames(mine map[int64]bool, since time.Time) {
 	}
 }
 
-// routed runs local, and when the game is owned by another instance,
-// remote on that owner; when the game moves between instances meanwhile
-// (ENOTOWNER), it tries again, three times in all.
-func routed[T any](local func() (T, error), remote func(owner tengen.Instance) (T, error)) (T, error) {
+// routed runs local for game gameID, and when the game is owned by another
+// instance, remote on that owner; when the game moves between instances
+// meanwhile (ENOTOWNER), it tries again, three times in all. An owner it
+// learnt is asked directly next time, until it refuses or fails.
+func routed[T any](s *Service, gameID int64, local func() (T, error), remote func(owner tengen.Instance) (T, error)) (T, error) {
 	var v T
 	var err error
+	if o, ok := s.cachedOwner(gameID); ok {
+		v, err = remote(o)
+		switch tengen.ErrorCode(err) {
+		case tengen.ENOTOWNER:
+			s.forgetOwner(gameID)
+		case tengen.EINTERNAL:
+			// Perhaps the owner is gone: ask the database. A call that
+			// reached the owner is not repeated, as it may have taken
+			// effect; one that found no owner to connect to is.
+			s.forgetOwner(gameID)
+			if !notSent(err) {
+				return v, err
+			}
+		default:
+			return v, err
+		}
+	}
 	for range 3 {
 		v, err = local()
 		if o := ownerOf(err); o != nil {
+			s.rememberOwner(gameID, *o)
 			v, err = remote(*o)
 		}
 		if tengen.ErrorCode(err) != tengen.ENOTOWNER {
 			return v, err
 		}
+		s.forgetOwner(gameID)
 	}
 	return v, err
+}
+
+// notSent reports whether err says that a call never reached its peer:
+// nothing listened at its address.
+func notSent(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }
 
 // PeerDo implements tengen.PeerHandler: Do on a game this instance owns.
@@ -235,7 +360,7 @@ func (s *Service) PeerSGF(ctx context.Context, gameID int64) ([]byte, error) {
 // anySnapshot returns the game's snapshot with its place in the event
 // stream, from memory or from the owner.
 func (s *Service) anySnapshot(ctx context.Context, gameID, userID int64) (*tengen.PeerSnapshot, error) {
-	return routed(func() (*tengen.PeerSnapshot, error) { return s.PeerSnapshot(ctx, gameID, userID) },
+	return routed(s, gameID, func() (*tengen.PeerSnapshot, error) { return s.PeerSnapshot(ctx, gameID, userID) },
 		func(o tengen.Instance) (*tengen.PeerSnapshot, error) {
 			return s.cfg.Peer.Snapshot(ctx, o, gameID, userID)
 		})
@@ -259,7 +384,7 @@ type watch struct {
 	// syncing is set while a new snapshot is on its way; the bus's events
 	// wait in buf meanwhile.
 	syncing bool
-	buf     []tengen.GameBusEvent
+	buf     []*busEvent
 }
 
 // maxWatchBuffer bounds the events kept while a snapshot is fetched; more
@@ -318,44 +443,110 @@ func (w *watch) moved() {
 	w.resync()
 }
 
-// receive is the bus subscription's callback.
-func (w *watch) receive(payload []byte) {
+// busEvent is a game's event from the bus, decoded once for all the
+// watchers of the game on this instance.
+type busEvent struct {
+	epoch, n int64
+	ev       *tengen.GameEvent
+}
+
+// remoteGame is the one bus subscription of this instance to a game's
+// topic, shared by the watches that follow the game on its owner.
+type remoteGame struct {
+	unsub   func()
+	watches map[*watch]bool
+}
+
+// subscribe adds w to the watchers of its game's topic and returns the
+// function that removes it; the last one ends the subscription. The bus's
+// Subscribe and stop run with remoteMu held: they must not wait for a
+// delivery in progress.
+func (s *Service) subscribe(w *watch) func() {
+	s.remoteMu.Lock()
+	defer s.remoteMu.Unlock()
+	if s.remote == nil {
+		s.remote = map[int64]*remoteGame{}
+	}
+	rg := s.remote[w.gameID]
+	if rg == nil {
+		rg = &remoteGame{watches: map[*watch]bool{}}
+		id := w.gameID
+		rg.unsub = s.cfg.Bus.Subscribe(tengen.GameTopic(id), func(p []byte) { s.fanOut(id, p) })
+		s.remote[id] = rg
+	}
+	rg.watches[w] = true
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.remoteMu.Lock()
+			defer s.remoteMu.Unlock()
+			delete(rg.watches, w)
+			if len(rg.watches) == 0 {
+				rg.unsub()
+				if s.remote[w.gameID] == rg {
+					delete(s.remote, w.gameID)
+				}
+			}
+		})
+	}
+}
+
+// fanOut decodes a payload of game id's topic and passes it to the game's
+// watches here.
+func (s *Service) fanOut(id int64, payload []byte) {
 	var be tengen.GameBusEvent
-	if err := json.Unmarshal(payload, &be); err != nil {
-		w.s.log.Error("play: malformed game event on the bus", "game", w.gameID, "err", err)
+	err := json.Unmarshal(payload, &be)
+	var ev *tengen.GameEvent
+	if err == nil {
+		ev, err = tengen.GameEventFromJSON(be.Event)
+	}
+	if err != nil {
+		s.log.Error("play: malformed game event on the bus", "game", id, "err", err)
 		return
 	}
+	e := &busEvent{epoch: be.Epoch, n: be.N, ev: ev}
+	s.remoteMu.Lock()
+	var ws []*watch
+	if rg := s.remote[id]; rg != nil {
+		ws = make([]*watch, 0, len(rg.watches))
+		for w := range rg.watches {
+			ws = append(ws, w)
+		}
+	}
+	s.remoteMu.Unlock()
+	for _, w := range ws {
+		w.receive(e)
+	}
+}
+
+// receive takes an event of the game from the bus.
+func (w *watch) receive(e *busEvent) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	switch {
 	case w.stopped:
 	case w.syncing:
 		if len(w.buf) < maxWatchBuffer {
-			w.buf = append(w.buf, be)
+			w.buf = append(w.buf, e)
 		}
-	case !w.deliver(be):
-		w.syncing, w.buf = true, []tengen.GameBusEvent{be}
+	case !w.deliver(e):
+		w.syncing, w.buf = true, []*busEvent{e}
 		go w.resync()
 	}
 }
 
-// deliver passes be to the sink if it is the next event, skips it if the
+// deliver passes e to the sink if it is the next event, skips it if the
 // watcher had it, and reports false for a gap or another epoch. The caller
 // holds w.mu.
-func (w *watch) deliver(be tengen.GameBusEvent) bool {
-	if be.Epoch != w.epoch || be.N > w.n+1 {
+func (w *watch) deliver(e *busEvent) bool {
+	if e.epoch != w.epoch || e.n > w.n+1 {
 		return false
 	}
-	if be.N <= w.n {
+	if e.n <= w.n {
 		return true
 	}
-	ev, err := tengen.GameEventFromJSON(be.Event)
-	if err != nil {
-		w.s.log.Error("play: malformed game event on the bus", "game", w.gameID, "err", err)
-		return false
-	}
-	w.n = be.N
-	w.sink(ev)
+	w.n = e.n
+	w.sink(e.ev)
 	return true
 }
 
@@ -370,7 +561,7 @@ func (w *watch) sync(ctx context.Context) error {
 			return nil
 		}
 		if w.unsub == nil {
-			w.unsub = w.s.cfg.Bus.Subscribe(tengen.GameTopic(w.gameID), w.receive)
+			w.unsub = w.s.subscribe(w)
 		}
 		w.mu.Unlock()
 		ps, err := w.s.anySnapshot(ctx, w.gameID, w.userID)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,7 +56,7 @@ func (p *peers) get(o tengen.Instance) (*play.Service, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.dead[o.Advertise] || p.by[o.Advertise] == nil {
-		return nil, fmt.Errorf("peer %s: connection refused", o.Advertise)
+		return nil, fmt.Errorf("peer %s: %w", o.Advertise, &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")})
 	}
 	return p.by[o.Advertise], nil
 }
@@ -103,8 +104,10 @@ type clusterNet struct {
 }
 
 // openCluster opens n instances on the database at dbURL. It must run in
-// the synctest bubble, since the services' timers and sweeps do.
-func openCluster(t *testing.T, dbURL string, n int) *clusterNet {
+// the synctest bubble, since the services' timers and sweeps do. The
+// instance timeout is 5 s; playTimeouts, when given, are the play services'
+// own (how long they keep their games while their heartbeats fail).
+func openCluster(t *testing.T, dbURL string, n int, playTimeouts ...time.Duration) *clusterNet {
 	t.Helper()
 	ctx := context.Background()
 	bus := membus.New()
@@ -131,9 +134,13 @@ func openCluster(t *testing.T, dbURL string, n int) *clusterNet {
 			}
 			cn.chal = postgres.NewChallengeService(db)
 		}
+		timeout := 5 * time.Second
+		if i < len(playTimeouts) {
+			timeout = playTimeouts[i]
+		}
 		nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
 			CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: 5 * time.Second})
+			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: timeout, SweepEvery: time.Second})
 		if err := nd.svc.Open(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -221,6 +228,31 @@ func (r *recorder) last() *tengen.GameEvent {
 	return r.evs[len(r.evs)-1]
 }
 
+// continuesTo reports whether the events since the last snapshot are the
+// moves after it up to move n, in order, and the snapshot is not the
+// first event (the watcher started again).
+func (r *recorder) continuesTo(n int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	last := -1
+	for i, ev := range r.evs {
+		if ev.Type == tengen.EventGame {
+			last = i
+		}
+	}
+	if last < 1 {
+		return false
+	}
+	k := len(r.evs[last].State.Moves)
+	for _, ev := range r.evs[last+1:] {
+		if ev.Type != tengen.EventMove || ev.Move.Seq != k+1 {
+			return false
+		}
+		k++
+	}
+	return k == n
+}
+
 func (cn *clusterNet) watch(i int, g *tengen.Game) *recorder {
 	cn.t.Helper()
 	r := &recorder{}
@@ -243,7 +275,18 @@ func TestClusterPlay(t *testing.T) {
 		defer cn.close()
 		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
 		local, remote := cn.watch(0, g), cn.watch(1, g)
+		// A second watcher on the same instance shares its subscription;
+		// it stops half way, and the first goes on.
+		second := &recorder{}
+		stopSecond, err := cn.nodes[1].svc.Watch(context.Background(), g.ID, cn.white.ID, second.sink)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for seq := 1; seq <= 20; seq++ {
+			if seq == 11 {
+				synctest.Wait()
+				stopSecond()
+			}
 			errs := make([]error, 2)
 			var wg sync.WaitGroup
 			for i := range 2 {
@@ -268,6 +311,9 @@ func TestClusterPlay(t *testing.T) {
 			}
 		}
 		synctest.Wait()
+		if got := second.take(); !strings.HasSuffix(got, "move:10") || strings.Count(got, "move:") != 10 {
+			t.Errorf("second watcher on the other instance saw %s; want moves 1 to 10", got)
+		}
 		want := local.take()
 		if got := remote.take(); got != want || !strings.HasSuffix(want, "move:20") {
 			t.Errorf("watcher on the other instance saw\n%s\nthe owner's saw\n%s", got, want)
@@ -347,26 +393,22 @@ func TestClusterTakeover(t *testing.T) {
 			after.Clock.Black != before.Clock.Black || after.Clock.White != before.Clock.White {
 			t.Errorf("clock after the takeover: %+v; before %+v, the death at %v", after.Clock, before.Clock, dead)
 		}
-		// The first event of the new owner starts a new epoch: the
-		// watcher starts again from the new owner's snapshot.
-		if err := cn.move(1, g, 5); err != nil {
-			t.Fatalf("move 5 after the takeover: %v", err)
-		}
-		synctest.Wait()
-		if ev := remote.last(); ev == nil || ev.Type != tengen.EventGame || len(ev.State.Moves) != 5 {
-			t.Fatalf("watcher after the takeover's first move: %+v, want a snapshot with 5 moves", ev)
+		// The new owner announces itself: the watcher starts again from
+		// its snapshot, with the clock as it runs now.
+		if ev := remote.last(); ev == nil || ev.Type != tengen.EventGame || len(ev.State.Moves) != 4 || *ev.State.Clock.RunningSince != *after.Clock.RunningSince {
+			t.Fatalf("watcher after the takeover: %+v, want a snapshot with 4 moves and the new clock", ev)
 		}
 		if got := remote.take(); got != "game" {
-			t.Errorf("watcher after the takeover's first move: %s, want game", got)
+			t.Errorf("watcher after the takeover: %s, want game", got)
 		}
-		for seq := 6; seq <= 8; seq++ {
+		for seq := 5; seq <= 8; seq++ {
 			if err := cn.move(seq%2, g, seq); err != nil {
 				t.Fatalf("move %d after the takeover: %v", seq, err)
 			}
 		}
 		synctest.Wait()
-		if got := remote.take(); got != "move:6 move:7 move:8" {
-			t.Errorf("watcher after the takeover: %s; want moves 6 to 8", got)
+		if got := remote.take(); got != "move:5 move:6 move:7 move:8" {
+			t.Errorf("watcher after the takeover: %s; want moves 5 to 8", got)
 		}
 	})
 }
@@ -392,6 +434,87 @@ func TestClusterRelease(t *testing.T) {
 		}
 		if err := cn.move(1, g, 2); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestClusterFence lets the owner of a game fall silent without knowing it
+// (its heartbeats fail, but it keeps its games for a minute): the other
+// instance takes the game over after the timeout, and the old owner's next
+// move is refused by storage, which makes it drop the game and forward the
+// move to the new owner, where it is stored once.
+func TestClusterFence(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2, time.Minute)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		watcher := cn.watch(0, g)
+		if err := cn.move(0, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		cn.nodes[0].cluster.dead.Store(true)
+		time.Sleep(7 * time.Second)
+		synctest.Wait()
+		if a, b := cn.nodes[0].svc.LiveGames(), cn.nodes[1].svc.LiveGames(); a != 1 || b != 1 {
+			t.Fatalf("games held: %d and %d, want the old owner's stale copy and the new owner's", a, b)
+		}
+		if err := cn.move(0, g, 2); err != nil {
+			t.Fatalf("move through the old owner: %v", err)
+		}
+		if n := cn.nodes[0].svc.LiveGames(); n != 0 {
+			t.Errorf("the old owner still holds %d games after its write was refused", n)
+		}
+		snap, err := cn.nodes[1].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil || len(snap.Moves) != 2 {
+			t.Fatalf("snapshot on the new owner: %v", err)
+		}
+		// The old owner's watcher moved to the new owner: a new snapshot,
+		// then the events.
+		synctest.Wait()
+		if err := cn.move(1, g, 3); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if !watcher.continuesTo(3) {
+			t.Errorf("watcher on the old owner saw %s", watcher.take())
+		}
+	})
+}
+
+// TestClusterHeartbeatLost cuts one instance off from heartbeating for
+// longer than the timeout while nobody else could take its games: it drops
+// them, and when its heartbeats come back it loads them again, so that
+// their clocks and timers run.
+func TestClusterHeartbeatLost(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 1)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.Absolute, MainTime: time.Minute})
+		for seq := 1; seq <= 2; seq++ {
+			if err := cn.move(0, g, seq); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cn.nodes[0].cluster.dead.Store(true)
+		time.Sleep(6 * time.Second)
+		synctest.Wait()
+		if n := cn.nodes[0].svc.LiveGames(); n != 0 {
+			t.Fatalf("games held after the heartbeat failed for the timeout: %d", n)
+		}
+		cn.nodes[0].cluster.dead.Store(false)
+		time.Sleep(1500 * time.Millisecond)
+		synctest.Wait()
+		if n := cn.nodes[0].svc.LiveGames(); n != 1 {
+			t.Fatalf("games held after the heartbeat came back: %d, want 1", n)
+		}
+		// Its timer runs again: Black's minute runs out.
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		snap, err := cn.nodes[0].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil || snap.Game.Status != tengen.GameFinished || snap.Game.Result != "W+T" {
+			t.Fatalf("game after Black's minute: %+v, %v; want W+T", snap.Game, err)
 		}
 	})
 }

@@ -21,7 +21,9 @@
 // The files by job: service.go the service's life and entry points, game.go
 // the live game and the one path of changes, commands.go the players'
 // commands, clock.go the clocks' timers and checkpoints, views.go what
-// clients see, bot.go the computer players, sgf.go the game record.
+// clients see, bot.go the computer players, sgf.go the game record,
+// cluster.go several instances on one database (Config.Cluster: who owns a
+// live game, forwarding to the owner, its events for watchers elsewhere).
 package play
 
 import (
@@ -171,6 +173,17 @@ type Service struct {
 	epochBase int64
 	epochs    atomic.Int64
 	lastBeat  time.Time
+	// busQ holds the events waiting for the bus (cluster.go busLoop).
+	busQ chan busMsg
+	// owners are the owners of other instances' games that forwarding
+	// learnt (cluster.go routed).
+	ownersMu sync.Mutex
+	owners   map[int64]tengen.Instance
+	// remote are this instance's bus subscriptions to the games it
+	// watches on other instances (cluster.go subscribe); remoteMu is
+	// taken after a watch's lock, never before.
+	remoteMu sync.Mutex
+	remote   map[int64]*remoteGame
 }
 
 // New returns a Service for cfg.
@@ -204,6 +217,9 @@ func New(cfg Config) *Service {
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger, games: map[int64]*game{}, stop: make(chan struct{}), epochBase: newEpochBase()}
 	s.botCtx, s.botCancel = context.WithCancel(context.Background())
+	if cfg.Cluster != nil {
+		s.busQ = make(chan busMsg, busQueue)
+	}
 	return s
 }
 
@@ -436,7 +452,7 @@ func (s *Service) watchLocked(lg *game, userID int64, sink func(*tengen.GameEven
 // Do implements tengen.PlayService.
 func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
 	if s.cfg.Cluster != nil {
-		return routed(func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
+		return routed(s, gameID, func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
 			func(o tengen.Instance) (*tengen.GameSnapshot, error) {
 				return s.cfg.Peer.Do(ctx, o, gameID, userID, cmd)
 			})

@@ -19,7 +19,7 @@ import (
 // chat is not.
 func (s *Service) SGF(ctx context.Context, gameID int64) ([]byte, error) {
 	if s.cfg.Cluster != nil {
-		return routed(func() ([]byte, error) { return s.sgfLocal(ctx, gameID) },
+		return routed(s, gameID, func() ([]byte, error) { return s.sgfLocal(ctx, gameID) },
 			func(o tengen.Instance) ([]byte, error) { return s.cfg.Peer.SGF(ctx, o, gameID) })
 	}
 	return s.sgfLocal(ctx, gameID)

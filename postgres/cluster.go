@@ -39,11 +39,16 @@ func NewClusterService(db *DB, timeout time.Duration) *ClusterService {
 	return &ClusterService{db: db, timeout: timeout}
 }
 
-// Register implements tengen.ClusterService.
+// Register implements tengen.ClusterService. An instance registered
+// before at the same URL is a previous run of this one (killed, and
+// restarted before its heartbeat went stale): it is removed, so that its
+// games are claimed at once instead of after the timeout. Were it still
+// running, the fence would refuse its writes from now on.
 func (s *ClusterService) Register(ctx context.Context, advertise string) (tengen.Instance, error) {
 	now := s.db.Now().UTC()
 	var id int64
-	err := s.db.pool.QueryRow(ctx, `INSERT INTO instances (advertise, started, heartbeat) VALUES ($1, $2, $2) RETURNING id`, advertise, now).Scan(&id)
+	err := s.db.pool.QueryRow(ctx, `WITH gone AS (DELETE FROM instances WHERE advertise = $1 AND $1 <> '')
+		INSERT INTO instances (advertise, started, heartbeat) VALUES ($1, $2, $2) RETURNING id`, advertise, now).Scan(&id)
 	if err != nil {
 		return tengen.Instance{}, err
 	}
@@ -74,7 +79,12 @@ func (s *ClusterService) self() (int64, error) {
 // alive is the oldest heartbeat of a live instance.
 func (s *ClusterService) alive() time.Time { return s.db.Now().UTC().Add(-s.timeout) }
 
-// Heartbeat implements tengen.ClusterService in one statement.
+// forgetInstanceAfter is how long a dead instance stays in the table; then
+// a heartbeat of another removes it (its games were taken over long ago).
+const forgetInstanceAfter = time.Hour
+
+// Heartbeat implements tengen.ClusterService in one statement, which also
+// removes the instances dead for longer than forgetInstanceAfter.
 func (s *ClusterService) Heartbeat(ctx context.Context) ([]int64, error) {
 	me, err := s.self()
 	if err != nil {
@@ -82,9 +92,11 @@ func (s *ClusterService) Heartbeat(ctx context.Context) ([]int64, error) {
 	}
 	var n int
 	var owned []int64
-	err = s.db.pool.QueryRow(ctx, `WITH hb AS (UPDATE instances SET heartbeat = $2 WHERE id = $1 RETURNING id)
+	now := s.db.Now().UTC()
+	err = s.db.pool.QueryRow(ctx, `WITH hb AS (UPDATE instances SET heartbeat = $2 WHERE id = $1 RETURNING id),
+			gone AS (DELETE FROM instances WHERE heartbeat < $3)
 		SELECT (SELECT COUNT(*) FROM hb), ARRAY(SELECT id FROM games WHERE owner_id = $1 AND status <> 'finished' ORDER BY id)`,
-		me, s.db.Now().UTC()).Scan(&n, &owned)
+		me, now, now.Add(-forgetInstanceAfter)).Scan(&n, &owned)
 	if err != nil {
 		return nil, err
 	}

@@ -237,6 +237,33 @@ func TestClusterTakeover(t *testing.T) {
 		t.Errorf("heartbeat after release: %v, want %s", err, tengen.EINTERNAL)
 	}
 
+	// b restarts at its URL before its heartbeat is stale: the previous
+	// run's games are free at once.
+	g3 := newClusterGame(t, a, "three")
+	if _, err := b.cluster.Register(ctx, "http://127.0.0.1:8082"); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := b.cluster.ClaimGame(ctx, g3.ID); err != nil || o == nil {
+		t.Fatalf("claim of a live instance's game: %v, %v", o, err)
+	}
+	a2 := postgres.NewClusterService(a.db, 5*time.Second)
+	if _, err := a2.Register(ctx, "http://127.0.0.1:8081"); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := b.cluster.ClaimGame(ctx, g3.ID); err != nil || o != nil {
+		t.Fatalf("claim of a game whose owner restarted at its URL: %v, %v; want claimed", o, err)
+	}
+
+	// An instance dead for over an hour is removed by another's
+	// heartbeat.
+	clk.Add(2 * time.Hour)
+	if _, err := a2.Heartbeat(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.cluster.Heartbeat(ctx); tengen.ErrorCode(err) != tengen.EINTERNAL {
+		t.Errorf("heartbeat of an instance dead for two hours: %v, want %s", err, tengen.EINTERNAL)
+	}
+
 	// Both share one secret.
 	s1, err := a.cluster.Secret(ctx)
 	if err != nil {
