@@ -27,10 +27,11 @@ import (
 )
 
 // instanceTimeout is the --instance-timeout of the test instances: how
-// long a dead instance's games wait for their takeover. Shorter than the
-// default of 5 s to keep the takeover test quick, long enough that a
-// heartbeat late on the loaded test machine does not count as a death.
-const instanceTimeout = 3 * time.Second
+// long a dead instance's games wait for their takeover. The default: a
+// shorter one would make the takeover tests quicker, but on a loaded
+// machine (CI runs packages in parallel) heartbeats come late, and a
+// false death in the middle of a test would show as a re-sync.
+const instanceTimeout = tengen.DefaultInstanceTimeout
 
 // startCluster starts n `tengen serve` processes on one new PostgreSQL
 // database, each on its own loopback port, with the per-address limits
