@@ -33,6 +33,13 @@ import (
 // false death in the middle of a test would show as a re-sync.
 const instanceTimeout = tengen.DefaultInstanceTimeout
 
+// clusterFlags are the flags of serve for the test instances on addr.
+func clusterFlags(addr string) []string {
+	return []string{"--advertise", "http://" + addr,
+		"--instance-timeout", instanceTimeout.String(), "--analysis=false", "--bot-workers", "1",
+		"--login-burst", "10000", "--challenge-burst", "10000", "--max-sockets-per-address", "10000"}
+}
+
 // startCluster starts n `tengen serve` processes on one new PostgreSQL
 // database, each on its own loopback port, with the per-address limits
 // raised (every test user connects from 127.0.0.1). Without PostgreSQL the
@@ -47,9 +54,7 @@ func startCluster(t *testing.T, n int) []*server {
 	srvs := make([]*server, n)
 	for i := range srvs {
 		addr := freeAddr(t)
-		srvs[i] = startServer(t, bin, db, addr, "--advertise", "http://"+addr,
-			"--instance-timeout", instanceTimeout.String(), "--analysis=false", "--bot-workers", "1",
-			"--login-burst", "10000", "--challenge-burst", "10000", "--max-sockets-per-address", "10000")
+		srvs[i] = startServer(t, bin, db, addr, clusterFlags(addr)...)
 	}
 	return srvs
 }
@@ -938,5 +943,26 @@ func TestClusterGracefulStop(t *testing.T) {
 		t.Errorf("b went on %v after a stopped, as after a death (timeout %v): the game was not released", d.Round(time.Millisecond), instanceTimeout)
 	} else {
 		t.Logf("b went on %v after a stopped", d.Round(time.Millisecond))
+	}
+}
+
+// TestClusterStartTogether starts three instances at the same moment on a
+// new database, as a deployment's machines do after a reboot: both must
+// come up (they migrate once and create the built-in accounts once).
+func TestClusterStartTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	db := pgtest.URL(t)
+	bin := buildTengen(t)
+	var srvs []*server
+	for range 3 {
+		addr := freeAddr(t)
+		srvs = append(srvs, launchServer(t, bin, db, addr, clusterFlags(addr)...))
+	}
+	for _, s := range srvs {
+		if err := s.waitHealthy(30 * time.Second); err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -76,6 +76,17 @@ type server struct {
 // if given, and waits until it answers.
 func startServer(t *testing.T, bin, db, addr string, flags ...string) *server {
 	t.Helper()
+	s := launchServer(t, bin, db, addr, flags...)
+	if err := s.waitHealthy(20 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// launchServer starts bin serving db on addr and returns at once; the
+// process is killed when t ends.
+func launchServer(t *testing.T, bin, db, addr string, flags ...string) *server {
+	t.Helper()
 	s := &server{t: t, base: "http://" + addr, log: &syncWriter{w: &bytes.Buffer{}}}
 	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db, "--log-level", "warn"}, flags...)...)
 	s.cmd.Stdout, s.cmd.Stderr = io.Discard, s.log
@@ -93,16 +104,22 @@ func startServer(t *testing.T, bin, db, addr string, flags ...string) *server {
 			<-s.done
 		}
 	})
-	for deadline := time.Now().Add(20 * time.Second); ; {
+	return s
+}
+
+// waitHealthy waits until the server answers /healthz with 200, and
+// returns an error with its log if it does not within timeout or exits.
+func (s *server) waitHealthy(timeout time.Duration) error {
+	for deadline := time.Now().Add(timeout); ; {
 		resp, err := http.Get(s.base + "/healthz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {
-				return s
+				return nil
 			}
 		}
 		if time.Now().After(deadline) || s.exited() {
-			t.Fatalf("server did not start: %v\n%s", err, s.logText())
+			return fmt.Errorf("server %s did not start: %v\n%s", s.base, err, s.logText())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
