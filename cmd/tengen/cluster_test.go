@@ -947,7 +947,7 @@ func TestClusterGracefulStop(t *testing.T) {
 }
 
 // TestClusterStartTogether starts three instances at the same moment on a
-// new database, as a deployment's machines do after a reboot: both must
+// new database, as a deployment's machines do after a reboot: all must
 // come up (they migrate once and create the built-in accounts once).
 func TestClusterStartTogether(t *testing.T) {
 	if testing.Short() {
