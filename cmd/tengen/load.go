@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"tengen/internal/load"
@@ -20,7 +22,9 @@ func init() {
 
 func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("load", "", stderr)
-	srvURL := fs.String("url", "", "base URL of a running server on a loopback address, e.g. http://127.0.0.1:8080 (its rate limits must be raised, see docs/OPERATIONS.md); default: start a server in this process")
+	var urls stringList
+	fs.Var(&urls, "url", "base URL of a running server on a loopback address, e.g. http://127.0.0.1:8080 (its rate limits must be raised, see docs/OPERATIONS.md); repeat it, or separate URLs by commas, for several instances on one database; default: start a server in this process")
+	split := fs.Bool("split-players", false, "with several --url: put a game's two players on different instances (default: both on one, its spectators on another)")
 	db := fs.String("db", "", "database of the in-process server: an SQLite file or a postgres:// URL (default: SQLite in a temporary directory, removed afterwards)")
 	syncMode := fs.String("synchronous", "", "SQLite synchronous setting of the in-process server: FULL (default) or NORMAL")
 	games := fs.Int("games", 1000, "live games played at once")
@@ -31,7 +35,8 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	boardSize := fs.Int("board-size", 19, "board size of the games")
 	maxMoves := fs.Int("max-moves", 300, "moves after which a game is resigned and its players start a new one")
 	seed := fs.Uint64("seed", 0, "seed of the moves (default: the clock)")
-	serverPID := fs.Int("server-pid", 0, "process id of the server given by --url, to report its memory and CPU (Linux)")
+	var pids intList
+	fs.Var(&pids, "server-pid", "process id of the server given by --url, to report its memory and CPU (Linux); repeat it (or separate by commas) in the order of the URLs")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process over the measured time to this file (with the in-process server: the server's profile, clients included)")
 	verbose := fs.Bool("v", false, "log the steps of setup")
 	if err := fs.Parse(args); err != nil {
@@ -41,8 +46,12 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fs.Usage()
 		return errUsage
 	}
-	cfg := load.Config{URL: *srvURL, DB: *db, Synchronous: *syncMode, Games: *games, Spectators: *spectators, Players: *players,
-		Rate: *rate, Duration: *duration, BoardSize: *boardSize, MaxMoves: *maxMoves, Seed: *seed, ServerPID: *serverPID}
+	if len(pids) > len(urls) || *split && len(urls) < 2 {
+		fs.Usage()
+		return errUsage
+	}
+	cfg := load.Config{URLs: urls, SplitPlayers: *split, ServerPIDs: pids, DB: *db, Synchronous: *syncMode, Games: *games, Spectators: *spectators, Players: *players,
+		Rate: *rate, Duration: *duration, BoardSize: *boardSize, MaxMoves: *maxMoves, Seed: *seed}
 	if *spectators == -1 {
 		cfg.Spectators = *games
 	}
@@ -66,6 +75,43 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	res.Report(stdout)
 	if res.Errors > 0 {
 		return fmt.Errorf("load: %d errors", res.Errors)
+	}
+	return nil
+}
+
+// stringList is a flag that may be repeated and takes comma-separated
+// values.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// intList is a repeatable flag of comma-separated numbers.
+type intList []int
+
+func (l *intList) String() string {
+	s := make([]string, len(*l))
+	for i, n := range *l {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+func (l *intList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fmt.Errorf("%q is not a number", s)
+		}
+		*l = append(*l, n)
 	}
 	return nil
 }

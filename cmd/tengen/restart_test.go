@@ -68,37 +68,78 @@ type server struct {
 	t    *testing.T
 	cmd  *exec.Cmd
 	base string
-	log  *bytes.Buffer
+	log  *syncWriter   // its standard error
+	done chan struct{} // closed when the process has ended and been waited for
 }
 
-// startServer starts bin serving db on addr and waits until it answers.
-func startServer(t *testing.T, bin, db, addr string) *server {
+// startServer starts bin serving db on addr, with further flags of serve
+// if given, and waits until it answers.
+func startServer(t *testing.T, bin, db, addr string, flags ...string) *server {
 	t.Helper()
-	s := &server{t: t, base: "http://" + addr, log: &bytes.Buffer{}}
-	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", db, "--log-level", "warn")
-	s.cmd.Stdout, s.cmd.Stderr = io.Discard, &syncWriter{w: s.log}
+	s := launchServer(t, bin, db, addr, flags...)
+	if err := s.waitHealthy(20 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// launchServer starts bin serving db on addr and returns at once; the
+// process is killed when t ends.
+func launchServer(t *testing.T, bin, db, addr string, flags ...string) *server {
+	t.Helper()
+	s := &server{t: t, base: "http://" + addr, log: &syncWriter{w: &bytes.Buffer{}}}
+	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db, "--log-level", "warn"}, flags...)...)
+	s.cmd.Stdout, s.cmd.Stderr = io.Discard, s.log
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	s.done = make(chan struct{})
+	go func() {
+		s.cmd.Wait()
+		close(s.done)
+	}()
 	t.Cleanup(func() {
-		if s.cmd.ProcessState == nil {
+		if !s.exited() {
 			s.cmd.Process.Kill()
-			s.cmd.Wait()
+			<-s.done
 		}
 	})
-	for deadline := time.Now().Add(20 * time.Second); ; {
+	return s
+}
+
+// waitHealthy waits until the server answers /healthz with 200, and
+// returns an error with its log if it does not within timeout or exits.
+func (s *server) waitHealthy(timeout time.Duration) error {
+	for deadline := time.Now().Add(timeout); ; {
 		resp, err := http.Get(s.base + "/healthz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {
-				return s
+				return nil
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not start: %v", err)
+		if time.Now().After(deadline) || s.exited() {
+			return fmt.Errorf("server %s did not start: %v\n%s", s.base, err, s.logText())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// exited reports whether the process has ended.
+func (s *server) exited() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// logText returns what the server logged so far.
+func (s *server) logText() string {
+	s.log.mu.Lock()
+	defer s.log.mu.Unlock()
+	return s.log.w.String()
 }
 
 // kill stops the server hard, as a crash or power cut would.
@@ -107,7 +148,7 @@ func (s *server) kill() {
 	if err := s.cmd.Process.Kill(); err != nil {
 		s.t.Fatal(err)
 	}
-	s.cmd.Wait()
+	<-s.done
 }
 
 // syncWriter collects the server's log; exec copies it from a goroutine.

@@ -32,11 +32,11 @@ const setupWorkers = 16
 
 // runner is one run: the players, the tables and the counters.
 type runner struct {
-	cfg   Config
-	res   *Result
-	hc    *nethttp.Client
-	wsURL string
-	run   string // a random tag in the players' names, so that runs never collide
+	cfg    Config
+	res    *Result
+	hc     *nethttp.Client
+	wsURLs []string // the instances' WebSocket base URLs, by index as cfg.URLs
+	run    string   // a random tag in the players' names, so that runs never collide
 
 	cookies []string // players' session cookies, by index
 
@@ -50,17 +50,21 @@ type runner struct {
 
 // table is one seat pair playing one game after another.
 type table struct {
-	n        int // its index: players 2n and 2n+1 (mod Players) play here
-	nspec    int // spectators watching its games
-	black    int // the players' indices
-	white    int
+	n     int // its index: players 2n and 2n+1 (mod Players) play here
+	nspec int // spectators watching its games
+	black int // the players' indices
+	white int
+	// inst are the instances (indices of Config.URLs) of Black's and
+	// White's connections; spectator j connects to instance
+	// (n+1+j) mod len(URLs).
+	inst     [2]int
 	rnd      *goban.Rand
 	cur      *gameRun
-	ack      []time.Duration // move → ok latencies; only its goroutine touches them
+	ack      [][]time.Duration // move → ok latencies by the mover's instance; only its goroutine touches them
 	late     int
-	specMu   sync.Mutex      // guards spec
-	spec     []time.Duration // move → spectator latencies
-	specWG   sync.WaitGroup  // the spectators' readers
+	specMu   sync.Mutex        // guards spec
+	spec     [][]time.Duration // move → spectator latencies by the spectator's instance
+	specWG   sync.WaitGroup    // the spectators' readers
 	specConn []*websocket.Conn
 }
 
@@ -71,7 +75,10 @@ type gameRun struct {
 	conns [2]*websocket.Conn // Black's, White's
 	// sent[seq] is when the move seq was sent, in Unix nanoseconds (0:
 	// not timed); the spectators read it.
-	sent  []atomic.Int64
+	sent []atomic.Int64
+	// seen[j] is the last move spectator j has seen, by a move event or
+	// in a snapshot.
+	seen  []atomic.Int64
 	moves []tengen.GameMove // acknowledged, in order (X, Y, Kind only)
 	ended bool              // resigned and acknowledged
 }
@@ -79,11 +86,20 @@ type gameRun struct {
 func newRunner(cfg Config, res *Result) *runner {
 	tr := &nethttp.Transport{MaxIdleConnsPerHost: setupWorkers * 2}
 	r := &runner{cfg: cfg, res: res, hc: &nethttp.Client{Transport: tr, Timeout: ioTimeout},
-		wsURL: "ws" + strings.TrimPrefix(cfg.URL, "http"), run: fmt.Sprintf("%04x", rand.Uint32()&0xffff)}
+		run: fmt.Sprintf("%04x", rand.Uint32()&0xffff)}
+	for _, u := range cfg.URLs {
+		r.wsURLs = append(r.wsURLs, "ws"+strings.TrimPrefix(u, "http"))
+	}
+	k := len(cfg.URLs)
 	r.tables = make([]*table, cfg.Games)
 	for i := range r.tables {
-		r.tables[i] = &table{n: i, black: 2 * i % cfg.Players, white: (2*i + 1) % cfg.Players,
-			rnd: goban.NewRand(cfg.Seed + uint64(i)*7919)}
+		t := &table{n: i, black: 2 * i % cfg.Players, white: (2*i + 1) % cfg.Players,
+			rnd: goban.NewRand(cfg.Seed + uint64(i)*7919), ack: make([][]time.Duration, k), spec: make([][]time.Duration, k)}
+		t.inst = [2]int{i % k, i % k}
+		if cfg.SplitPlayers {
+			t.inst[1] = (i + 1) % k
+		}
+		r.tables[i] = t
 	}
 	for s := range cfg.Spectators {
 		r.tables[s%cfg.Games].nspec++
@@ -140,7 +156,7 @@ func (r *runner) setup(ctx context.Context) error {
 	t0 := time.Now()
 	r.cookies = make([]string, r.cfg.Players)
 	err := parallel(ctx, r.cfg.Players, func(i int) error {
-		c, err := r.register(ctx, fmt.Sprintf("L%s-%d", r.run, i))
+		c, err := r.register(ctx, i%len(r.cfg.URLs), fmt.Sprintf("L%s-%d", r.run, i))
 		r.cookies[i] = c
 		return err
 	})
@@ -156,10 +172,11 @@ func (r *runner) setup(ctx context.Context) error {
 	return nil
 }
 
-// register signs up a player and returns its session cookie.
-func (r *runner) register(ctx context.Context, name string) (string, error) {
+// register signs up a player on instance inst and returns its session
+// cookie, which every instance knows.
+func (r *runner) register(ctx context.Context, inst int, name string) (string, error) {
 	body := fmt.Sprintf(`{"name":%q,"password":"load-password-%s"}`, name, name)
-	resp, err := r.do(ctx, "POST", "/api/v1/register", "", body, nethttp.StatusCreated, nil)
+	resp, err := r.do(ctx, inst, "POST", "/api/v1/register", "", body, nethttp.StatusCreated, nil)
 	if err != nil {
 		return "", err
 	}
@@ -173,12 +190,12 @@ func (r *runner) register(ctx context.Context, name string) (string, error) {
 	return strings.Join(parts, "; "), nil
 }
 
-// do sends a request as the session of cookie, wants status want and
-// decodes the JSON answer into out unless out is nil.
-func (r *runner) do(ctx context.Context, method, path, cookie, body string, want int, out any) (*nethttp.Response, error) {
+// do sends a request to instance inst as the session of cookie, wants
+// status want and decodes the JSON answer into out unless out is nil.
+func (r *runner) do(ctx context.Context, inst int, method, path, cookie, body string, want int, out any) (*nethttp.Response, error) {
 	ctx, cancel := context.WithTimeout(ctx, ioTimeout)
 	defer cancel()
-	req, err := nethttp.NewRequestWithContext(ctx, method, r.cfg.URL+path, strings.NewReader(body))
+	req, err := nethttp.NewRequestWithContext(ctx, method, r.cfg.URLs[inst]+path, strings.NewReader(body))
 	if err != nil {
 		return nil, err
 	}
@@ -208,16 +225,16 @@ func (r *runner) do(ctx context.Context, method, path, cookie, body string, want
 	return resp, nil
 }
 
-// dial opens a game WebSocket, as the session of cookie ("" for an
-// anonymous spectator).
-func (r *runner) dial(ctx context.Context, id int64, cookie string) (*websocket.Conn, error) {
+// dial opens a game WebSocket on instance inst, as the session of cookie
+// ("" for an anonymous spectator).
+func (r *runner) dial(ctx context.Context, inst int, id int64, cookie string) (*websocket.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, ioTimeout)
 	defer cancel()
 	h := nethttp.Header{}
 	if cookie != "" {
 		h.Set("Cookie", cookie)
 	}
-	conn, _, err := websocket.Dial(ctx, fmt.Sprintf("%s/api/v1/games/%d/ws", r.wsURL, id), &websocket.DialOptions{HTTPHeader: h})
+	conn, _, err := websocket.Dial(ctx, fmt.Sprintf("%s/api/v1/games/%d/ws", r.wsURLs[inst], id), &websocket.DialOptions{HTTPHeader: h})
 	if err != nil {
 		return nil, fmt.Errorf("game %d websocket: %w", id, err)
 	}
@@ -232,11 +249,11 @@ func (t *table) start(ctx context.Context, r *runner) error {
 		TimeControl: clock.FischerTime(time.Hour, 10*time.Second, 2*time.Hour)}
 	body, _ := json.Marshal(map[string]any{"settings": set})
 	var ch struct{ Challenge tengen.Challenge }
-	if _, err := r.do(ctx, "POST", "/api/v1/challenges", r.cookies[t.black], string(body), nethttp.StatusCreated, &ch); err != nil {
+	if _, err := r.do(ctx, t.inst[0], "POST", "/api/v1/challenges", r.cookies[t.black], string(body), nethttp.StatusCreated, &ch); err != nil {
 		return err
 	}
 	var g struct{ Game tengen.Game }
-	if _, err := r.do(ctx, "POST", fmt.Sprintf("/api/v1/challenges/%d/accept", ch.Challenge.ID), r.cookies[t.white], "", nethttp.StatusCreated, &g); err != nil {
+	if _, err := r.do(ctx, t.inst[1], "POST", fmt.Sprintf("/api/v1/challenges/%d/accept", ch.Challenge.ID), r.cookies[t.white], "", nethttp.StatusCreated, &g); err != nil {
 		return err
 	}
 	rules, err := goban.RulesetByName(ruleset)
@@ -247,23 +264,24 @@ func (t *table) start(ctx context.Context, r *runner) error {
 	if err != nil {
 		return err
 	}
-	gr := &gameRun{id: g.Game.ID, game: gb, sent: make([]atomic.Int64, r.cfg.MaxMoves+2)}
+	gr := &gameRun{id: g.Game.ID, game: gb, sent: make([]atomic.Int64, r.cfg.MaxMoves+2), seen: make([]atomic.Int64, t.nspec)}
 	for c, p := range []int{t.black, t.white} {
-		if gr.conns[c], err = r.dial(ctx, gr.id, r.cookies[p]); err != nil {
+		if gr.conns[c], err = r.dial(ctx, t.inst[c], gr.id, r.cookies[p]); err != nil {
 			gr.close()
 			return err
 		}
 	}
 	t.stopSpectators()
-	for range t.nspec {
-		conn, err := r.dial(ctx, gr.id, "")
+	for j := range t.nspec {
+		inst := (t.n + 1 + j) % len(r.cfg.URLs)
+		conn, err := r.dial(ctx, inst, gr.id, "")
 		if err != nil {
 			gr.close()
 			return err
 		}
 		t.specConn = append(t.specConn, conn)
 		t.specWG.Add(1)
-		go t.spectate(conn, gr)
+		go t.spectate(conn, gr, inst, j)
 	}
 	t.cur = gr
 	return nil
@@ -298,9 +316,10 @@ type event struct {
 	Message string `json:"message"`
 }
 
-// spectate reads a spectator's socket until it closes and records, for
-// each move event, the time since the move was sent.
-func (t *table) spectate(conn *websocket.Conn, g *gameRun) {
+// spectate reads the socket of spectator j, on instance inst, until it
+// closes and records, for each move event, the time since the move was
+// sent.
+func (t *table) spectate(conn *websocket.Conn, g *gameRun, inst, j int) {
 	defer t.specWG.Done()
 	for {
 		_, data, err := conn.Read(context.Background())
@@ -308,6 +327,13 @@ func (t *table) spectate(conn *websocket.Conn, g *gameRun) {
 			return
 		}
 		now := time.Now().UnixNano()
+		if bytes.HasPrefix(data, []byte(`{"type":"game"`)) {
+			// A snapshot: the first one, or a server's re-sync.
+			if n := snapshotMoves(data); n > g.seen[j].Load() {
+				g.seen[j].Store(n)
+			}
+			continue
+		}
 		if !bytes.HasPrefix(data, []byte(`{"type":"move"`)) {
 			continue
 		}
@@ -315,10 +341,48 @@ func (t *table) spectate(conn *websocket.Conn, g *gameRun) {
 		if seq <= 0 || seq >= len(g.sent) {
 			continue
 		}
+		if int64(seq) > g.seen[j].Load() {
+			g.seen[j].Store(int64(seq))
+		}
 		if sent := g.sent[seq].Load(); sent != 0 {
 			t.specMu.Lock()
-			t.spec = append(t.spec, time.Duration(now-sent))
+			t.spec[inst] = append(t.spec[inst], time.Duration(now-sent))
 			t.specMu.Unlock()
+		}
+	}
+}
+
+// snapshotMoves returns the move count of the game in a snapshot message
+// (the first "moveCount" is the game's), 0 when there is none.
+func snapshotMoves(data []byte) int64 {
+	_, rest, ok := bytes.Cut(data, []byte(`"moveCount":`))
+	if !ok {
+		return 0
+	}
+	var n int64
+	for i := 0; i < len(rest) && i < 9 && rest[i] >= '0' && rest[i] <= '9'; i++ {
+		n = n*10 + int64(rest[i]-'0')
+	}
+	return n
+}
+
+// spectatorWait bounds the wait for the spectators to see a game's last
+// move before their sockets close.
+const spectatorWait = 10 * time.Second
+
+// awaitSpectators waits until every spectator of g has seen its last
+// acknowledged move, and counts an error for each one that has not within
+// spectatorWait: an event that never reached a watcher (on another
+// instance, say) is a fault, not a slow run.
+func (t *table) awaitSpectators(r *runner, g *gameRun) {
+	want := int64(len(g.moves))
+	deadline := time.Now().Add(spectatorWait)
+	for j := range g.seen {
+		for g.seen[j].Load() < want && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if n := g.seen[j].Load(); n < want {
+			r.fail(fmt.Errorf("game %d: spectator %d on %s saw move %d of %d within %v", g.id, j, r.cfg.URLs[(t.n+1+j)%len(r.cfg.URLs)], n, want, spectatorWait))
 		}
 	}
 }
@@ -432,7 +496,11 @@ func (t *table) play(ctx context.Context, r *runner, first time.Time, interval t
 			r.fail(err)
 			return // this table stops; its game is checked as it stands
 		}
-		t.ack = append(t.ack, time.Since(sent))
+		mi := t.inst[0]
+		if c == goban.White {
+			mi = t.inst[1]
+		}
+		t.ack[mi] = append(t.ack[mi], time.Since(sent))
 		if ok {
 			g.game.Play(goban.PlayAt(c, p))
 			g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MovePlay, X: p.X, Y: p.Y})
@@ -440,6 +508,7 @@ func (t *table) play(ctx context.Context, r *runner, first time.Time, interval t
 			g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MoveResign})
 			g.ended = true
 			r.done(g)
+			t.awaitSpectators(r, g)
 			t.cur = nil
 			if ctx.Err() != nil {
 				return
@@ -484,6 +553,7 @@ func (r *runner) cleanup() {
 				g.moves = append(g.moves, tengen.GameMove{Kind: tengen.MoveResign})
 				g.ended = true
 				resigned.Add(1)
+				t.awaitSpectators(r, g)
 			}
 			r.done(g)
 			t.cur = nil
@@ -504,7 +574,9 @@ func (r *runner) verify(ctx context.Context) {
 			Game  tengen.Game
 			Moves []tengen.GameMove
 		}
-		if _, err := r.do(ctx, "GET", fmt.Sprintf("/api/v1/games/%d", g.id), "", "", nethttp.StatusOK, &got); err != nil {
+		// Each instance reads a share of the games: all of them serve
+		// every game.
+		if _, err := r.do(ctx, i%len(r.cfg.URLs), "GET", fmt.Sprintf("/api/v1/games/%d", g.id), "", "", nethttp.StatusOK, &got); err != nil {
 			r.fail(fmt.Errorf("verify: %w", err))
 			return nil
 		}

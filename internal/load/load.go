@@ -38,8 +38,19 @@ import (
 type Config struct {
 	// URL is the base URL of a running server (http://127.0.0.1:8080); it
 	// must be on a loopback address. Empty: Run starts a server in this
-	// process through internal/app on DB.
+	// process through internal/app on DB. It is short for URLs with one
+	// element.
 	URL string
+	// URLs are the base URLs of several instances of one server (tengen
+	// serve processes on one PostgreSQL database, docs/OPERATIONS.md), all
+	// on loopback addresses. Table n is played on instance n mod
+	// len(URLs): both players there (or, with SplitPlayers, White on the
+	// next instance) and its spectators on the instances after it, so that
+	// every move reaches watchers on another instance than its mover's.
+	URLs []string
+	// SplitPlayers puts a game's two players on different instances
+	// (Black on instance n, White on n+1 mod len(URLs)).
+	SplitPlayers bool
 	// DB is the database of the in-process server: an SQLite file or a
 	// postgres:// URL. Empty: an SQLite file in a temporary directory that
 	// Run removes afterwards.
@@ -74,8 +85,11 @@ type Config struct {
 
 	// ServerPID is the process whose memory and CPU are reported, for a
 	// server given by URL (Linux only; 0: not measured). The in-process
-	// server is this process.
+	// server is this process. It is short for ServerPIDs with one element.
 	ServerPID int
+	// ServerPIDs are the processes of the instances, in the order of URLs
+	// (0 or missing: not measured).
+	ServerPIDs []int
 	// CPUProfile, when not nil, receives a CPU profile of this process
 	// over the measured time (useful with the in-process server).
 	CPUProfile io.Writer
@@ -124,7 +138,9 @@ type Result struct {
 	// Interrupted tells that the run was stopped (its context ended)
 	// before Duration was over.
 	Interrupted bool
-	// Errors counts refused moves, broken sockets and mismatches; a sound
+	// Errors counts refused moves, broken sockets, spectators that did
+	// not see a game's last move within 10 s of its acknowledgement, and
+	// mismatches between the stored and the acknowledged moves; a sound
 	// run has none. FirstError is the first of them.
 	Errors     int
 	FirstError string
@@ -142,6 +158,27 @@ type Result struct {
 	MachineCores float64
 	// CPUs is the number of CPUs of the machine.
 	CPUs int
+	// Instances has the figures of each instance when there were several
+	// (nil with one): the moves acknowledged to movers on it, their
+	// latencies, the latencies to its spectators and its process's
+	// resources.
+	Instances []InstanceResult
+}
+
+// InstanceResult is what one instance of several served in a run.
+type InstanceResult struct {
+	URL string
+	// Moves is the number of moves acknowledged to movers connected to
+	// this instance; Ack their latencies.
+	Moves int
+	Ack   Latency
+	// Spectator holds the latencies from sending a move (to whichever
+	// instance) to an event of it on a spectator connected here.
+	Spectator Latency
+	// The process's resources over Elapsed, zero when not measured.
+	CPU          time.Duration
+	CPUCores     float64
+	RSS, PeakRSS int64
 }
 
 // Latency summarises a set of latencies.
@@ -182,11 +219,24 @@ func (r Result) Report(w io.Writer) {
 	fmt.Fprintf(w, "move → ok:         %s\n", r.Ack)
 	fmt.Fprintf(w, "move → spectator:  %s\n", r.Spectator)
 	if r.CPU > 0 || r.RSS > 0 {
-		fmt.Fprintf(w, "server: CPU %.1f s (%.2f cores), RSS %d MiB at the end, peak %d MiB\n", r.CPU.Seconds(), r.CPUCores, r.RSS>>20, r.PeakRSS>>20)
+		if len(r.Instances) > 1 {
+			fmt.Fprint(w, "servers together: ")
+		} else {
+			fmt.Fprint(w, "server: ")
+		}
+		fmt.Fprintf(w, "CPU %.1f s (%.2f cores), RSS %d MiB at the end, peak %d MiB\n", r.CPU.Seconds(), r.CPUCores, r.RSS>>20, r.PeakRSS>>20)
 	}
 	if r.LoadAvgAtStart != "" {
 		fmt.Fprintf(w, "machine: %d CPUs, %.2f cores busy (everything on it), load average %s at the start, %s at the end\n",
 			r.CPUs, r.MachineCores, r.LoadAvgAtStart, r.LoadAvgAtEnd)
+	}
+	for i, in := range r.Instances {
+		fmt.Fprintf(w, "instance %d %s: %d moves acknowledged here (%.0f moves/s)\n", i+1, in.URL, in.Moves, float64(in.Moves)/r.Elapsed.Seconds())
+		fmt.Fprintf(w, "  move → ok:         %s\n", in.Ack)
+		fmt.Fprintf(w, "  move → spectator:  %s\n", in.Spectator)
+		if in.CPU > 0 || in.RSS > 0 {
+			fmt.Fprintf(w, "  server: CPU %.1f s (%.2f cores), RSS %d MiB at the end, peak %d MiB\n", in.CPU.Seconds(), in.CPUCores, in.RSS>>20, in.PeakRSS>>20)
+		}
 	}
 	fmt.Fprintf(w, "games played %d, verified in storage %d, errors %d\n", r.GamesPlayed, r.Verified, r.Errors)
 	if r.FirstError != "" {
@@ -195,6 +245,12 @@ func (r Result) Report(w io.Writer) {
 }
 
 func (c *Config) defaults() error {
+	if len(c.URLs) == 0 && c.URL != "" {
+		c.URLs = []string{c.URL}
+	}
+	if len(c.ServerPIDs) == 0 && c.ServerPID != 0 {
+		c.ServerPIDs = []int{c.ServerPID}
+	}
 	if c.Games == 0 {
 		c.Games = 1000
 	}
@@ -236,6 +292,12 @@ func (c *Config) defaults() error {
 		return errors.New("board size must be 5 to 19")
 	case c.MaxMoves < 2:
 		return errors.New("max moves must be at least 2")
+	case c.URL != "" && (len(c.URLs) != 1 || c.URLs[0] != c.URL):
+		return errors.New("give the server's URL in URL or URLs, not both")
+	case len(c.ServerPIDs) > len(c.URLs):
+		return errors.New("more server processes than URLs")
+	case c.SplitPlayers && len(c.URLs) < 2:
+		return errors.New("players can be split over instances only with two URLs or more")
 	}
 	return nil
 }
@@ -268,23 +330,26 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("load: %w", err)
 	}
 	res := &Result{Games: cfg.Games, Spectators: cfg.Spectators, Players: cfg.Players, Rate: cfg.Rate}
-	pid := cfg.ServerPID
-	if cfg.URL == "" {
+	pids := cfg.ServerPIDs
+	if len(cfg.URLs) == 0 {
 		srvURL, stop, err := startServer(ctx, cfg)
 		if err != nil {
 			return nil, err
 		}
 		defer stop()
-		cfg.URL, res.InProcess, pid = srvURL, true, os.Getpid()
-	} else if err := CheckLoopback(cfg.URL); err != nil {
-		return nil, fmt.Errorf("load: %w", err)
+		cfg.URLs, res.InProcess, pids = []string{srvURL}, true, []int{os.Getpid()}
+	}
+	for _, u := range cfg.URLs {
+		if err := CheckLoopback(u); err != nil {
+			return nil, fmt.Errorf("load: %w", err)
+		}
 	}
 	r := newRunner(cfg, res)
 	if err := r.setup(ctx); err != nil {
 		r.cleanup() // resigns the games that started
 		return nil, fmt.Errorf("load: setup: %w", err)
 	}
-	r.measure(ctx, pid)
+	r.measure(ctx, pids)
 	res.Interrupted = ctx.Err() != nil
 	// Cleaning up and checking run to their end even after an interrupt:
 	// they leave no live game behind and take a few seconds.
@@ -328,12 +393,14 @@ func startServer(ctx context.Context, cfg Config) (string, func(), error) {
 
 // measure plays for cfg.Duration and fills in the rates, latencies and
 // resources.
-func (r *runner) measure(ctx context.Context, pid int) {
+func (r *runner) measure(ctx context.Context, pids []int) {
 	res := r.res
 	res.LoadAvgAtStart = loadAvg()
-	var sampler *procSampler
-	if pid > 0 {
-		sampler = startSampler(pid)
+	samplers := make([]*procSampler, len(pids))
+	for i, pid := range pids {
+		if pid > 0 {
+			samplers[i] = startSampler(pid)
+		}
 	}
 	if r.cfg.CPUProfile != nil {
 		if err := pprof.StartCPUProfile(r.cfg.CPUProfile); err != nil {
@@ -366,11 +433,22 @@ func (r *runner) measure(ctx context.Context, pid int) {
 	}
 	wg.Wait()
 	res.Elapsed = time.Since(start)
-	if sampler != nil {
-		s := sampler.stop()
-		res.CPU, res.RSS, res.PeakRSS = s.cpu, s.rss, s.peakRSS
-		res.CPUCores = s.cpu.Seconds() / res.Elapsed.Seconds()
+	k := len(r.cfg.URLs)
+	inst := make([]InstanceResult, k)
+	for i, s := range samplers {
+		if s == nil {
+			continue
+		}
+		p := s.stop()
+		inst[i].CPU, inst[i].RSS, inst[i].PeakRSS = p.cpu, p.rss, p.peakRSS
+		inst[i].CPUCores = p.cpu.Seconds() / res.Elapsed.Seconds()
+		// Together: CPU and memory add up, the peaks are not at one
+		// moment, so their sum is an upper bound.
+		res.CPU += p.cpu
+		res.RSS += p.rss
+		res.PeakRSS += p.peakRSS
 	}
+	res.CPUCores = res.CPU.Seconds() / res.Elapsed.Seconds()
 	res.LoadAvgAtEnd = loadAvg()
 	if m := machineCPU(); m > 0 {
 		res.MachineCores = (m - machine0).Seconds() / res.Elapsed.Seconds()
@@ -378,14 +456,28 @@ func (r *runner) measure(ctx context.Context, pid int) {
 	res.CPUs = runtime.NumCPU()
 
 	var ack, spec []time.Duration
+	ackBy, specBy := make([][]time.Duration, k), make([][]time.Duration, k)
 	for _, t := range r.tables {
-		ack = append(ack, t.ack...)
+		for i, a := range t.ack {
+			ack = append(ack, a...)
+			ackBy[i] = append(ackBy[i], a...)
+		}
 		res.Late += t.late
 		t.specMu.Lock()
-		spec = append(spec, t.spec...)
+		for i, s := range t.spec {
+			spec = append(spec, s...)
+			specBy[i] = append(specBy[i], s...)
+		}
 		t.specMu.Unlock()
 	}
 	res.Moves = len(ack)
 	res.MovesPerSecond = float64(len(ack)) / res.Elapsed.Seconds()
 	res.Ack, res.Spectator = summarise(ack), summarise(spec)
+	if k > 1 {
+		for i := range inst {
+			inst[i].URL, inst[i].Moves = r.cfg.URLs[i], len(ackBy[i])
+			inst[i].Ack, inst[i].Spectator = summarise(ackBy[i]), summarise(specBy[i])
+		}
+		res.Instances = inst
+	}
 }

@@ -47,3 +47,54 @@ func FuzzMoveSeq(f *testing.F) {
 		}
 	})
 }
+
+// TestInstances checks how the tables' connections are spread over
+// several instances: both players on one and the spectators on the
+// others, or the players split.
+func TestInstances(t *testing.T) {
+	for _, tc := range []struct {
+		split     bool
+		wantBlack []int
+		wantWhite []int
+	}{
+		{false, []int{0, 1, 2, 0}, []int{0, 1, 2, 0}},
+		{true, []int{0, 1, 2, 0}, []int{1, 2, 0, 1}},
+	} {
+		cfg := Config{URLs: []string{"http://127.0.0.1:1", "http://127.0.0.1:2", "http://127.0.0.1:3"}, Games: 4, Spectators: 4, SplitPlayers: tc.split}
+		if err := cfg.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		r := newRunner(cfg, &Result{})
+		for i, tb := range r.tables {
+			if tb.inst != [2]int{tc.wantBlack[i], tc.wantWhite[i]} || len(tb.ack) != 3 || len(tb.spec) != 3 {
+				t.Errorf("split %v, table %d: instances %v", tc.split, i, tb.inst)
+			}
+		}
+	}
+	for _, cfg := range []Config{
+		{URL: "http://127.0.0.1:1", URLs: []string{"http://127.0.0.1:2"}},
+		{URLs: []string{"http://127.0.0.1:1"}, SplitPlayers: true},
+		{URLs: []string{"http://127.0.0.1:1"}, ServerPIDs: []int{1, 2}},
+	} {
+		if err := cfg.defaults(); err == nil {
+			t.Errorf("%+v accepted", cfg)
+		}
+	}
+}
+
+func TestSnapshotMoves(t *testing.T) {
+	snap := &tengen.GameEvent{Type: "game", GameID: 7, State: &tengen.GameSnapshot{Game: &tengen.Game{ID: 7, MoveCount: 123}}}
+	for _, tc := range []struct {
+		data []byte
+		want int64
+	}{
+		{snap.JSON(), 123},
+		{[]byte(`{"type":"game","state":{"game":{"moveCount":0}}}`), 0},
+		{[]byte(`{"type":"game"}`), 0},
+		{[]byte(`{"type":"game","state":{"game":{"moveCount":`), 0},
+	} {
+		if got := snapshotMoves(tc.data); got != tc.want {
+			t.Errorf("snapshotMoves(%s) = %d, want %d", tc.data, got, tc.want)
+		}
+	}
+}
