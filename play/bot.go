@@ -121,7 +121,14 @@ func (s *Service) openBots(ctx context.Context) error {
 		switch {
 		case tengen.ErrorCode(err) == tengen.ENOTFOUND:
 			u = &tengen.User{Name: b.Name, PasswordHash: botPassword, Bot: true}
-			if err := s.cfg.Users.CreateUser(ctx, u); err != nil {
+			err = s.cfg.Users.CreateUser(ctx, u)
+			if tengen.ErrorCode(err) == tengen.ECONFLICT {
+				// Another instance starting at the same moment made it.
+				if u, err = s.cfg.Users.FindUserByName(ctx, b.Name); err == nil && !u.Bot {
+					return fmt.Errorf("play: bot name %q belongs to a person's account; choose another name", b.Name)
+				}
+			}
+			if err != nil {
 				return fmt.Errorf("play: creating bot account %q: %w", b.Name, err)
 			}
 		case err != nil:

@@ -509,3 +509,36 @@ func TestEngineBotMoveCap(t *testing.T) {
 		t.Errorf("capped move %+v is not a legal play", m)
 	}
 }
+
+// lateUsers hides an account from the first lookup by name, as when another
+// instance starting at the same moment creates it between this instance's
+// lookup and its own creation.
+type lateUsers struct {
+	tengen.UserService
+	hidden bool
+}
+
+func (u *lateUsers) FindUserByName(ctx context.Context, name string) (*tengen.User, error) {
+	if !u.hidden {
+		u.hidden = true
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "No such user.")
+	}
+	return u.UserService.FindUserByName(ctx, name)
+}
+
+// TestBotAccountRace starts a service whose bot account another instance
+// has just created: the service finds it after its own creation conflicts,
+// instead of failing to start.
+func TestBotAccountRace(t *testing.T) {
+	e := newBotEnv(t, func() []play.Bot { return []play.Bot{{Name: "Racer", Player: passBot{}}} }, nil)
+	first, err := sqlite.NewUserService(e.db).FindUserByName(context.Background(), "Racer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.cfg = func(c *play.Config) { c.Users = &lateUsers{UserService: c.Users} }
+	e.restart()
+	names := e.svc.Bots()
+	if len(names) != 1 || names[0].UserID != first.ID {
+		t.Errorf("bots after the race: %+v, want Racer as user %d", names, first.ID)
+	}
+}
