@@ -69,8 +69,11 @@ type ClusterService interface {
 // back as the same *Error.
 type Peer interface {
 	// Do runs cmd as PlayService.Do does, on behalf of userID, whom the
-	// calling instance authenticated.
-	Do(ctx context.Context, owner Instance, gameID, userID int64, cmd Command) (*GameSnapshot, error)
+	// calling instance authenticated. The answer's N is the owner's last
+	// event of the game after the command, so that the caller can hold its
+	// answer back until its own watchers have the command's events (a
+	// player sees the move before the reply to it, as with one instance).
+	Do(ctx context.Context, owner Instance, gameID, userID int64, cmd Command) (*PeerSnapshot, error)
 	// Snapshot returns the owner's snapshot of the game for userID and the
 	// position of its event stream at the snapshot.
 	Snapshot(ctx context.Context, owner Instance, gameID, userID int64) (*PeerSnapshot, error)
@@ -82,7 +85,7 @@ type Peer interface {
 // of the games it owns (package play's Service). Its methods never forward
 // again: a call that finds the game owned elsewhere fails with ENOTOWNER.
 type PeerHandler interface {
-	PeerDo(ctx context.Context, gameID, userID int64, cmd Command) (*GameSnapshot, error)
+	PeerDo(ctx context.Context, gameID, userID int64, cmd Command) (*PeerSnapshot, error)
 	PeerSnapshot(ctx context.Context, gameID, userID int64) (*PeerSnapshot, error)
 	PeerSGF(ctx context.Context, gameID int64) ([]byte, error)
 }

@@ -160,20 +160,27 @@ type PeerClient struct {
 // Compile-time check that PeerClient implements the interface.
 var _ tengen.Peer = (*PeerClient)(nil)
 
+// peerTimeout bounds one peer call. An owner that does not answer within
+// it is frozen or overloaded; as an instance that misses its heartbeats for
+// the default instance timeout (also 5 s) loses its games, the caller's
+// user gets a "try again" (503) rather than waiting longer than a takeover
+// takes.
+const peerTimeout = 5 * time.Second
+
 // NewPeerClient returns a client that signs its calls with secret.
 func NewPeerClient(secret []byte) *PeerClient {
 	return &PeerClient{secret: secret, now: time.Now,
-		client: &nethttp.Client{Timeout: 15 * time.Second, Transport: &nethttp.Transport{
+		client: &nethttp.Client{Timeout: peerTimeout, Transport: &nethttp.Transport{
 			MaxIdleConnsPerHost: 64, IdleConnTimeout: time.Minute}}}
 }
 
 // Do implements tengen.Peer.
-func (c *PeerClient) Do(ctx context.Context, owner tengen.Instance, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
-	var snap tengen.GameSnapshot
-	if err := c.call(ctx, owner, gameID, "do", peerRequest{UserID: userID, Command: cmd}, &snap); err != nil {
+func (c *PeerClient) Do(ctx context.Context, owner tengen.Instance, gameID, userID int64, cmd tengen.Command) (*tengen.PeerSnapshot, error) {
+	var ps tengen.PeerSnapshot
+	if err := c.call(ctx, owner, gameID, "do", peerRequest{UserID: userID, Command: cmd}, &ps); err != nil {
 		return nil, err
 	}
-	return &snap, nil
+	return &ps, nil
 }
 
 // Snapshot implements tengen.Peer.

@@ -32,12 +32,12 @@ func (f *fakePeerHandler) note(s string) {
 	f.mu.Unlock()
 }
 
-func (f *fakePeerHandler) PeerDo(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+func (f *fakePeerHandler) PeerDo(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.PeerSnapshot, error) {
 	f.note("do")
 	if cmd.Move.Seq != 3 {
 		return nil, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", cmd.Move.Seq, 2)
 	}
-	return &tengen.GameSnapshot{Game: &tengen.Game{ID: gameID, MoveCount: 3, BlackID: userID}, Moves: []*tengen.GameMove{{Seq: 3, X: cmd.Move.X}}}, nil
+	return &tengen.PeerSnapshot{State: &tengen.GameSnapshot{Game: &tengen.Game{ID: gameID, MoveCount: 3, BlackID: userID}, Moves: []*tengen.GameMove{{Seq: 3, X: cmd.Move.X}}}, Epoch: 77, N: 6}, nil
 }
 
 func (f *fakePeerHandler) PeerSnapshot(ctx context.Context, gameID, userID int64) (*tengen.PeerSnapshot, error) {
@@ -80,9 +80,12 @@ func TestPeerCalls(t *testing.T) {
 	ctx := context.Background()
 	c := tengenhttp.NewPeerClient(secret)
 
-	snap, err := c.Do(ctx, owner, 1, 42, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: 3, Kind: tengen.MovePlay, X: 4}})
-	if err != nil || snap.Game.MoveCount != 3 || snap.Game.BlackID != 42 || snap.Moves[0].X != 4 {
-		t.Fatalf("do: %+v, %v", snap, err)
+	ps, err := c.Do(ctx, owner, 1, 42, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: 3, Kind: tengen.MovePlay, X: 4}})
+	if err != nil || ps.Epoch != 77 || ps.N != 6 {
+		t.Fatalf("do: %+v, %v", ps, err)
+	}
+	if snap := ps.State; snap.Game.MoveCount != 3 || snap.Game.BlackID != 42 || snap.Moves[0].X != 4 {
+		t.Fatalf("do: %+v", snap)
 	}
 	_, err = c.Do(ctx, owner, 1, 42, tengen.Command{Kind: tengen.CommandMove, Move: tengen.MoveCommand{Seq: 5}})
 	var te *tengen.Error
@@ -90,7 +93,7 @@ func TestPeerCalls(t *testing.T) {
 		te.Format != "Move %d is not the next move; the game is at move %d." || len(te.Args) != 2 || te.Args[0] != int64(5) {
 		t.Errorf("refused do: %#v", err)
 	}
-	ps, err := c.Snapshot(ctx, owner, 9, 0)
+	ps, err = c.Snapshot(ctx, owner, 9, 0)
 	if err != nil || ps.Epoch != 77 || ps.N != 5 || ps.State.Game.ID != 9 {
 		t.Errorf("snapshot: %+v, %v", ps, err)
 	}

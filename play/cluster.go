@@ -307,15 +307,18 @@ func (s *Service) dropGames(mine map[int64]bool, since time.Time) {
 // instance, remote on that owner; when the game moves between instances
 // meanwhile (ENOTOWNER), it tries again, three times in all. An owner it
 // learnt is asked directly next time, until it refuses or fails.
-func routed[T any](s *Service, gameID int64, local func() (T, error), remote func(owner tengen.Instance) (T, error)) (T, error) {
+func routed[T any](s *Service, gameID int64, local func() (T, error), remoteCall func(owner tengen.Instance) (T, error)) (T, error) {
 	var v T
 	var err error
+	remote := func(o tengen.Instance) (T, error) {
+		v, err := remoteCall(o)
+		return v, unanswered(err)
+	}
 	if o, ok := s.cachedOwner(gameID); ok {
 		v, err = remote(o)
-		switch tengen.ErrorCode(err) {
-		case tengen.ENOTOWNER:
-			s.forgetOwner(gameID)
-		case tengen.EINTERNAL:
+		var ue *unreachableError
+		switch {
+		case errors.As(err, &ue):
 			// Perhaps the owner is gone: ask the database. A call that
 			// reached the owner is not repeated, as it may have taken
 			// effect; one that found no owner to connect to is.
@@ -323,6 +326,8 @@ func routed[T any](s *Service, gameID int64, local func() (T, error), remote fun
 			if !notSent(err) {
 				return v, err
 			}
+		case tengen.ErrorCode(err) == tengen.ENOTOWNER:
+			s.forgetOwner(gameID)
 		default:
 			return v, err
 		}
@@ -333,12 +338,37 @@ func routed[T any](s *Service, gameID int64, local func() (T, error), remote fun
 			s.rememberOwner(gameID, *o)
 			v, err = remote(*o)
 		}
-		if tengen.ErrorCode(err) != tengen.ENOTOWNER {
+		var ue *unreachableError
+		if tengen.ErrorCode(err) != tengen.ENOTOWNER || errors.As(err, &ue) && !notSent(err) {
 			return v, err
 		}
 		s.forgetOwner(gameID)
 	}
 	return v, err
+}
+
+// unanswered turns a failure to reach the owner (or its answer) into an
+// error the user can act on: the owner may be dead, and another instance
+// takes its games over within the instance timeout, so trying again helps.
+// Commands are safe to repeat: a move's Seq makes a repeated move change
+// nothing. The cause stays wrapped, for notSent and the log.
+func unanswered(err error) error {
+	var te *tengen.Error
+	if err == nil || errors.As(err, &te) {
+		return err
+	}
+	return &unreachableError{err}
+}
+
+// unreachableError is a peer call that failed in transport or on the owner.
+type unreachableError struct{ cause error }
+
+func (e *unreachableError) Error() string { return e.cause.Error() }
+
+// Unwrap gives both the cause and the error users see (ENOTOWNER, HTTP
+// 503), so that errors.As finds either.
+func (e *unreachableError) Unwrap() []error {
+	return []error{e.cause, tengen.Errorf(tengen.ENOTOWNER, "The server that holds this game does not answer; another one takes it over within seconds. Please try again.")}
 }
 
 // notSent reports whether err says that a call never reached its peer:
@@ -349,7 +379,7 @@ func notSent(err error) bool {
 }
 
 // PeerDo implements tengen.PeerHandler: Do on a game this instance owns.
-func (s *Service) PeerDo(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+func (s *Service) PeerDo(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.PeerSnapshot, error) {
 	return s.doLocal(ctx, gameID, userID, cmd)
 }
 
@@ -567,6 +597,76 @@ func (w *watch) receive(e *busEvent) {
 	}
 }
 
+// maxEventWait bounds how long the answer to a forwarded command waits for
+// the command's events to reach the watchers here.
+const maxEventWait = 2 * time.Second
+
+// awaitEvents waits, at most maxEventWait, until every watcher here of game
+// gameID has had the owner's events up to n of epoch: the answer to a
+// command forwarded to the owner then follows its events on this
+// instance's sockets, as the answer to a local one does.
+func (s *Service) awaitEvents(ctx context.Context, gameID, epoch, n int64) {
+	deadline := time.NewTimer(maxEventWait)
+	defer deadline.Stop()
+	for {
+		tick := s.nextTick()
+		if s.caughtUp(gameID, epoch, n) {
+			return
+		}
+		select {
+		case <-tick:
+		case <-deadline.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// caughtUp reports whether no watcher here of game gameID lacks the
+// owner's event n of epoch.
+func (s *Service) caughtUp(gameID, epoch, n int64) bool {
+	s.remoteMu.Lock()
+	var ws []*watch
+	if rg := s.remote[gameID]; rg != nil {
+		ws = make([]*watch, 0, len(rg.watches))
+		for w := range rg.watches {
+			ws = append(ws, w)
+		}
+	}
+	s.remoteMu.Unlock()
+	for _, w := range ws {
+		w.mu.Lock()
+		behind := !w.stopped && (w.syncing || w.epoch != epoch || w.n < n)
+		w.mu.Unlock()
+		if behind {
+			return false
+		}
+	}
+	return true
+}
+
+// nextTick returns the channel closed at the next delivery of an event to
+// a watcher of a game on another instance.
+func (s *Service) nextTick() <-chan struct{} {
+	s.tickMu.Lock()
+	defer s.tickMu.Unlock()
+	if s.tick == nil {
+		s.tick = make(chan struct{})
+	}
+	return s.tick
+}
+
+// ticked wakes the awaitEvents calls.
+func (s *Service) ticked() {
+	s.tickMu.Lock()
+	if s.tick != nil {
+		close(s.tick)
+		s.tick = nil
+	}
+	s.tickMu.Unlock()
+}
+
 // deliver passes e to the sink if it is the next event, skips it if the
 // watcher had it, and reports false for a gap or another epoch. The caller
 // holds w.mu.
@@ -579,6 +679,7 @@ func (w *watch) deliver(e *busEvent) bool {
 	}
 	w.n = e.n
 	w.sink(e.ev)
+	w.s.ticked()
 	return true
 }
 
@@ -617,6 +718,7 @@ func (w *watch) sync(ctx context.Context) error {
 		}
 		if ok {
 			w.syncing = false
+			w.s.ticked()
 			w.mu.Unlock()
 			return nil
 		}

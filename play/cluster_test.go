@@ -61,7 +61,7 @@ func (p *peers) get(o tengen.Instance) (*play.Service, error) {
 	return p.by[o.Advertise], nil
 }
 
-func (p *peers) Do(ctx context.Context, o tengen.Instance, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+func (p *peers) Do(ctx context.Context, o tengen.Instance, gameID, userID int64, cmd tengen.Command) (*tengen.PeerSnapshot, error) {
 	s, err := p.get(o)
 	if err != nil {
 		return nil, err
@@ -370,6 +370,9 @@ func TestClusterTakeover(t *testing.T) {
 		cn.peers.mu.Unlock()
 		if err := cn.move(1, g, 5); err == nil {
 			t.Fatal("move through the survivor stored while the dead owner holds the game")
+		} else if code := tengen.ErrorCode(err); code != tengen.ENOTOWNER {
+			// Not an internal error: the user may try again (HTTP 503).
+			t.Errorf("move while the owner does not answer: %v (code %s), want %s", err, code, tengen.ENOTOWNER)
 		}
 		time.Sleep(5*time.Second + 2*time.Second) // the timeout and a sweep
 		synctest.Wait()
@@ -559,6 +562,31 @@ func TestClusterVacation(t *testing.T) {
 		}
 		if onVacation() {
 			t.Error("a vacation command without a vacation stopped the clock")
+		}
+	})
+}
+
+// TestClusterAnswerAfterEvents forwards moves from the instance that does
+// not own the game, where a watcher follows it: when Do returns, that
+// watcher has the move already, so that a player's socket gets the move
+// event before the answer to the move, as with one instance.
+func TestClusterAnswerAfterEvents(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		remote := cn.watch(1, g)
+		synctest.Wait()
+		remote.take()
+		for seq := 1; seq <= 10; seq++ {
+			if err := cn.move(1, g, seq); err != nil {
+				t.Fatalf("move %d: %v", seq, err)
+			}
+			// No synctest.Wait: the answer itself must come after the event.
+			if got := remote.take(); got != fmt.Sprint("move:", seq) {
+				t.Fatalf("watcher on the forwarding instance when move %d was answered: %q", seq, got)
+			}
 		}
 	})
 }

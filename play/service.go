@@ -217,6 +217,11 @@ type Service struct {
 	// taken after a watch's lock, never before.
 	remoteMu sync.Mutex
 	remote   map[int64]*remoteGame
+	// tick is closed, and replaced, whenever a watch here delivers an
+	// event of a game on another instance (awaitEvents waits for it);
+	// tickMu guards it and is taken last, after any other lock.
+	tickMu sync.Mutex
+	tick   chan struct{}
 }
 
 // New returns a Service for cfg.
@@ -491,16 +496,30 @@ func (s *Service) watchLocked(lg *game, userID int64, sink func(*tengen.GameEven
 // Do implements tengen.PlayService.
 func (s *Service) Do(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
 	if s.cfg.Cluster != nil {
-		return routed(s, gameID, func() (*tengen.GameSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
-			func(o tengen.Instance) (*tengen.GameSnapshot, error) {
-				return s.cfg.Peer.Do(ctx, o, gameID, userID, cmd)
+		ps, err := routed(s, gameID, func() (*tengen.PeerSnapshot, error) { return s.doLocal(ctx, gameID, userID, cmd) },
+			func(o tengen.Instance) (*tengen.PeerSnapshot, error) {
+				ps, err := s.cfg.Peer.Do(ctx, o, gameID, userID, cmd)
+				if err == nil {
+					s.awaitEvents(ctx, gameID, ps.Epoch, ps.N)
+				}
+				return ps, err
 			})
+		if err != nil {
+			return nil, err
+		}
+		return ps.State, nil
 	}
-	return s.doLocal(ctx, gameID, userID, cmd)
+	ps, err := s.doLocal(ctx, gameID, userID, cmd)
+	if err != nil {
+		return nil, err
+	}
+	return ps.State, nil
 }
 
-// doLocal is Do on a game this instance owns.
-func (s *Service) doLocal(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.GameSnapshot, error) {
+// doLocal is Do on a game this instance owns. It returns the snapshot with
+// the game's place in its event stream after the command (zero without
+// Config.Cluster).
+func (s *Service) doLocal(ctx context.Context, gameID, userID int64, cmd tengen.Command) (*tengen.PeerSnapshot, error) {
 	c, err := commandOf(userID, cmd)
 	if err != nil {
 		return nil, err
@@ -526,10 +545,13 @@ func (s *Service) doLocal(ctx context.Context, gameID, userID int64, cmd tengen.
 	if err := s.apply(ctx, lg, c); err != nil {
 		return nil, err
 	}
+	ps := &tengen.PeerSnapshot{Epoch: lg.epoch, N: lg.evn}
 	if cmd.Quiet {
-		return s.brief(lg, userID), nil
+		ps.State = s.brief(lg, userID)
+	} else {
+		ps.State = s.snapshot(lg, userID)
 	}
-	return s.snapshot(lg, userID), nil
+	return ps, nil
 }
 
 // commandOf returns the command that runs cmd for userID.
