@@ -585,23 +585,14 @@ func (s *Server) WithdrawAbsent(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// lobbyLoop withdraws absent challengers' challenges and refreshes the
-// lobby (which also drops challenges that expired in play) every half
-// minute until Shutdown.
-func (s *Server) lobbyLoop() {
-	t := time.NewTicker(30 * time.Second)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-		}
-		if _, err := s.WithdrawAbsent(context.Background()); err != nil {
-			s.log.Error("withdrawing absent challengers' challenges", "err", err)
-		}
-		s.lobbyChangedLocal()
+// lobbyTick withdraws absent challengers' challenges and refreshes the
+// lobby (which also drops challenges that expired in play); it runs every
+// half minute (see Open).
+func (s *Server) lobbyTick() {
+	if _, err := s.WithdrawAbsent(context.Background()); err != nil {
+		s.log.Error("withdrawing absent challengers' challenges", "err", err)
 	}
+	s.lobbyChangedLocal()
 }
 
 // each calls do for every connection for which match is true, with the

@@ -325,21 +325,15 @@ func (s *Server) Open() error {
 	s.mu.Lock()
 	s.srv, s.ln = srv, ln
 	s.mu.Unlock()
-	s.done.Add(3)
-	go func() {
-		defer s.done.Done()
-		s.lobbyLoop()
-	}()
+	s.done.Add(1)
 	go func() {
 		defer s.done.Done()
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, nethttp.ErrServerClosed) {
 			s.log.Error("http server stopped", "err", err)
 		}
 	}()
-	go func() {
-		defer s.done.Done()
-		s.sweepSessions()
-	}()
+	s.every(30*time.Second, s.lobbyTick)
+	s.every(time.Hour, s.sweepSessions)
 	s.log.Info("listening", "addr", ln.Addr().String(), "base_url", s.cfg.BaseURL)
 	return nil
 }
@@ -381,22 +375,32 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return err
 }
 
-// sweepSessions deletes expired sessions every hour until Shutdown.
-func (s *Server) sweepSessions() {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-			n, err := s.svc.Sessions.DeleteExpiredSessions(context.Background(), s.cfg.Now())
-			if err != nil {
-				s.log.Error("deleting expired sessions", "err", err)
-			} else if n > 0 {
-				s.log.Info("deleted expired sessions", "count", n)
+// every calls f every d, in a goroutine that Shutdown waits for through
+// s.done, until Shutdown.
+func (s *Server) every(d time.Duration, f func()) {
+	s.done.Add(1)
+	go func() {
+		defer s.done.Done()
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.stop:
+				return
+			case <-t.C:
 			}
+			f()
 		}
+	}()
+}
+
+// sweepSessions deletes expired sessions (every hour, see Open).
+func (s *Server) sweepSessions() {
+	n, err := s.svc.Sessions.DeleteExpiredSessions(context.Background(), s.cfg.Now())
+	if err != nil {
+		s.log.Error("deleting expired sessions", "err", err)
+	} else if n > 0 {
+		s.log.Info("deleted expired sessions", "count", n)
 	}
 }
 

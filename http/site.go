@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"time"
 
 	"tengen"
 )
@@ -118,11 +117,7 @@ func (s *Server) openSite() {
 	}
 	// The others' presence: ask them for it, then keep ours told.
 	s.tellOthers(siteMsg{Kind: "presence-sync"})
-	s.done.Add(1)
-	go func() {
-		defer s.done.Done()
-		s.presenceLoop()
-	}()
+	s.every(presenceEvery, func() { s.presenceHeartbeat(s.cfg.Now()) })
 }
 
 // closeSite stops listening to the bus; Shutdown calls it last.
@@ -273,20 +268,4 @@ func ids(set map[int64]bool) []int64 {
 		out = append(out, id)
 	}
 	return out
-}
-
-// presenceLoop tells the others every presenceEvery that this instance
-// lives and which of its presence they should have, and forgets instances
-// not heard of for Config.InstanceTimeout, until Shutdown.
-func (s *Server) presenceLoop() {
-	t := time.NewTicker(presenceEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-		}
-		s.presenceHeartbeat(s.cfg.Now())
-	}
 }
