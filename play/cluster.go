@@ -131,6 +131,23 @@ func (s *Service) lose(lg *game) {
 	}
 }
 
+// staleCopy checks, after a command was refused as out of date (err, an
+// ECONFLICT of its plan), whether it is this instance's copy of the game
+// that is out of date: an instance that lost the game without noticing yet
+// (its heartbeats late under load) still holds it, and would refuse the
+// next move of the real game, as not the next one of its copy, instead of
+// forwarding it. If storage has moved on, lg is dropped and the command is
+// tried again (ENOTOWNER: routed loads the game afresh or forwards it to
+// its owner); otherwise err stands. The caller holds lg.mu.
+func (s *Service) staleCopy(ctx context.Context, lg *game, err error) error {
+	g, ferr := s.cfg.Games.FindGameByID(ctx, lg.id)
+	if ferr != nil || g.MoveCount == lg.g.MoveCount && g.Status == lg.g.Status {
+		return err
+	}
+	s.lose(lg)
+	return tengen.Errorf(tengen.ENOTOWNER, "The game is now played on another server; try again.")
+}
+
 // busMsg is one event waiting for the bus.
 type busMsg struct {
 	gameID  int64

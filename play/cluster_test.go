@@ -590,3 +590,43 @@ func TestClusterAnswerAfterEvents(t *testing.T) {
 		}
 	})
 }
+
+// TestClusterStaleCopy sends the real game's next move to the old owner
+// of a game while it still holds its copy (its heartbeats fail, but it
+// keeps its games for a minute) and the new owner has moved on: the move is
+// not refused as "not the next move" of the stale copy, but forwarded and
+// stored.
+func TestClusterStaleCopy(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2, time.Minute)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		if err := cn.move(0, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		cn.nodes[0].cluster.dead.Store(true)
+		time.Sleep(7 * time.Second)
+		synctest.Wait()
+		if a, b := cn.nodes[0].svc.LiveGames(), cn.nodes[1].svc.LiveGames(); a != 1 || b != 1 {
+			t.Fatalf("games held: %d and %d, want the old owner's stale copy and the new owner's", a, b)
+		}
+		for seq := 2; seq <= 3; seq++ {
+			if err := cn.move(1, g, seq); err != nil {
+				t.Fatalf("move %d through the new owner: %v", seq, err)
+			}
+		}
+		if err := cn.move(0, g, 4); err != nil {
+			t.Fatalf("the real game's next move through the old owner: %v", err)
+		}
+		snap, err := cn.nodes[1].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil || len(snap.Moves) != 4 {
+			t.Fatalf("snapshot on the new owner: %d moves, %v; want 4", len(snap.Moves), err)
+		}
+		// A move that is really out of date (a number taken by another
+		// move) is still refused, now by the new owner.
+		if err := cn.moveAt(0, g, 3, 5); tengen.ErrorCode(err) != tengen.ECONFLICT {
+			t.Errorf("another move 3 through the old owner: %v, want %s", err, tengen.ECONFLICT)
+		}
+	})
+}

@@ -121,6 +121,9 @@ type creation struct {
 func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	now := s.cfg.Now()
 	ch, err := cmd.plan(s, lg, now)
+	if err != nil && s.cfg.Cluster != nil && tengen.ErrorCode(err) == tengen.ECONFLICT {
+		err = s.staleCopy(ctx, lg, err)
+	}
 	if err != nil || ch == nil {
 		return err
 	}
