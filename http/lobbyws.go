@@ -148,6 +148,7 @@ const (
 	notifyChallenged    = "challenged"
 	notifyTakeback      = "takeback"
 	notifyChallengeGone = "challenge-withdrawn"
+	notifyChallengeOld  = "challenge-expired"
 )
 
 // notification is a "notify" message of the site socket.
@@ -583,6 +584,20 @@ func (s *Server) WithdrawAbsent(ctx context.Context) (int, error) {
 		s.LobbyChanged()
 	}
 	return n, nil
+}
+
+// ChallengesExpired tells the challengers of cs, open challenges that
+// nobody accepted in time and that play's sweep has just cancelled, on
+// whichever instance their pages are, and refreshes the lobby. The sweep
+// of one instance reports each challenge (tengen.ChallengeService
+// ExpireChallenges), so each challenger is told once.
+func (s *Server) ChallengesExpired(cs []*tengen.Challenge) {
+	for _, c := range cs {
+		s.notify(note(c.ChallengerID, notification{Type: "notify", Kind: notifyChallengeOld, ChallengeID: c.ID}))
+	}
+	if len(cs) > 0 {
+		s.LobbyChanged()
+	}
 }
 
 // lobbyTick withdraws absent challengers' challenges and refreshes the

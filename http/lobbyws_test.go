@@ -281,6 +281,33 @@ func TestWithdrawAbsent(t *testing.T) {
 	}
 }
 
+// TestChallengeExpiredNotice: the challenger of an open challenge that
+// nobody accepted in time is told so on every page, once.
+func TestChallengeExpiredNotice(t *testing.T) {
+	var a *app.App
+	e := newPlayEnvWithApp(t, func(c *app.Config) { c.ChallengeTTL = 20 * time.Millisecond }, &a)
+	alice := e.client()
+	alice.register("alice")
+	ws := alice.siteWS("")
+	var ca struct{ Challenge *tengen.Challenge }
+	alice.api("POST", "/api/v1/challenges", map[string]any{"settings": settings9()}, 201, &ca)
+	time.Sleep(30 * time.Millisecond)
+	// play's sweep runs every few seconds; this is the same sweep now. One
+	// of the two finds the challenge, and the socket hears of it once.
+	if _, err := a.Play.ExpireChallenges(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m := ws.next("challenge-expired", func(m siteMsg) bool { return m.Type == "notify" && m.Kind == "challenge-expired" })
+	if m.ChallengeID != ca.Challenge.ID {
+		t.Errorf("notice for challenge %d, want %d", m.ChallengeID, ca.Challenge.ID)
+	}
+	var got struct{ Challenge *tengen.Challenge }
+	alice.api("GET", fmt.Sprintf("/api/v1/challenges/%d", ca.Challenge.ID), nil, 200, &got)
+	if got.Challenge.Status == tengen.ChallengeOpen {
+		t.Errorf("challenge after it expired: %s", got.Challenge.Status)
+	}
+}
+
 // TestAutomaticHandicap: a direct challenge with handicapBy "rank" gets
 // one stone per rank of difference with the weaker player as Black, is
 // unrated by default, and says so on the game page; an open one says

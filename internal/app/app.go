@@ -344,9 +344,9 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 			srv.GameChanged(before, after, events)
 		}
 	}
-	pc.ChallengesExpired = func([]*tengen.Challenge) {
+	pc.ChallengesExpired = func(cs []*tengen.Challenge) {
 		if srv := web.Load(); srv != nil {
-			srv.LobbyChanged()
+			srv.ChallengesExpired(cs)
 		}
 	}
 	a.Play = play.New(pc)

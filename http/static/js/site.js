@@ -135,6 +135,7 @@ const kindKeys = {
   challenged: "challenged",
   takeback: "takeback",
   "challenge-withdrawn": "challengeWithdrawn",
+  "challenge-expired": "challengeExpired",
 };
 
 /** notify shows one notification in every way the page may. */
