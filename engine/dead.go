@@ -63,9 +63,6 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		}
 	}
 	heads = append(heads, eyeless(b, geo, own, heads, alive)...)
-	if finals != nil {
-		heads = readStatus(b, geo, own, heads, alive)
-	}
 	// A chain that is in seki, on the board as it is or when the other
 	// candidates are taken off, lives: random playouts often break a seki
 	// that correct play keeps.
