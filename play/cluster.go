@@ -294,7 +294,12 @@ func (s *Service) loadOwned(ctx context.Context, owned []int64) {
 	for _, id := range owned {
 		s.mu.Lock()
 		_, in := s.games[id]
+		closed := s.closed
 		s.mu.Unlock()
+		if closed {
+			// Close has put the games away and releases them.
+			return
+		}
 		if in {
 			continue
 		}

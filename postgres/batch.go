@@ -39,7 +39,12 @@ func (db *DB) openBatch() {
 		return batchTx{tx}, err
 	}
 	db.batch.Committed = db.Committed
+	db.batch.Parallel = parallelBatches
 }
+
+// parallelBatches is how many group-commit batches run at once, each on a
+// connection of the pool (a quarter of the default pool of 16).
+const parallelBatches = 4
 
 // inBatch runs fn in a savepoint of a shared write transaction and returns
 // fn's error, or the commit's (see groupcommit.Batcher.Do). fn runs with

@@ -19,7 +19,9 @@ import (
 // commit is under way share the next commit. Another connection holds the
 // row of the first game locked, so the first batch (its move alone) waits;
 // the moves of four other games queue meanwhile and are committed together
-// once the lock is released.
+// once the lock is released. With several batches at once (the default),
+// the moves of the other games do not wait for the first batch: they are
+// committed while it waits.
 func TestGroupCommit(t *testing.T) {
 	url := pgtest.URL(t)
 	db := NewDB(url)
@@ -34,6 +36,8 @@ func TestGroupCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	// First the batching itself, one batch at a time.
+	db.batch.Parallel = 1
 	ctx := context.Background()
 	users, challenges, games := NewUserService(db), NewChallengeService(db), NewGameService(db)
 	var gs []*tengen.Game
@@ -74,12 +78,17 @@ func TestGroupCommit(t *testing.T) {
 
 	var wg sync.WaitGroup
 	errs := make([]error, len(gs))
+	seq := 1
 	move := func(i int) {
 		defer wg.Done()
 		g := gs[i]
-		m := &tengen.GameMove{GameID: g.ID, Seq: 1, Kind: tengen.MovePlay, X: 2, Y: 2}
-		m.Color = g.ColorOf(g.BlackID)
-		_, errs[i] = games.AppendMove(ctx, g.BlackID, m, tengen.NextState(*m, false))
+		m := &tengen.GameMove{GameID: g.ID, Seq: seq, Kind: tengen.MovePlay, X: seq + 1, Y: 2}
+		by := g.BlackID
+		if seq%2 == 0 {
+			by = g.WhiteID
+		}
+		m.Color = g.ColorOf(by)
+		_, errs[i] = games.AppendMove(ctx, by, m, tengen.NextState(*m, false))
 	}
 	wg.Add(1)
 	go move(0)
@@ -99,9 +108,52 @@ func TestGroupCommit(t *testing.T) {
 		}
 	}
 	mu.Lock()
-	defer mu.Unlock()
 	if want := []int{1, len(gs) - 1}; !slices.Equal(commits, want) {
 		t.Errorf("writes per commit: %v, want %v", commits, want)
+	}
+	mu.Unlock()
+
+	// Several batches at once: game 0's move waits for the lock again,
+	// and the others' moves are stored meanwhile.
+	db.batch.Parallel = parallelBatches
+	seq = 2
+	if lock, err = locker.Begin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock.Exec(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, gs[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	wg.Add(1)
+	go move(0)
+	waitPending(t, db, 0)
+	wg.Add(len(gs) - 1)
+	for i := 1; i < len(gs); i++ {
+		go move(i)
+	}
+	deadline := time.After(10 * time.Second)
+	for stored := false; !stored; {
+		select {
+		case <-deadline:
+			t.Fatal("the other games' moves wait for the batch that waits for game 0's lock")
+		case <-time.After(time.Millisecond):
+		}
+		stored = true
+		for _, g := range gs[1:] {
+			got, err := games.FindGameByID(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stored = stored && got.MoveCount == 2
+		}
+	}
+	if err := lock.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("second move in game %d: %v", i, err)
+		}
 	}
 }
 

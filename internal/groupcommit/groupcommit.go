@@ -35,10 +35,10 @@ type Tx interface {
 // MaxBatch bounds a batch so that one commit never holds very many writes.
 const MaxBatch = 128
 
-// A Batcher collects writes and runs them in shared transactions. The
-// first writer to find no batch running becomes the leader and runs
-// batches until none are waiting. Set Begin, and Committed if wanted,
-// before the first Do; the zero value is otherwise ready.
+// A Batcher collects writes and runs them in shared transactions. A writer
+// that finds fewer than Parallel batches running becomes a leader and runs
+// batches until none are waiting. Set Begin, and Committed and Parallel if
+// wanted, before the first Do; the zero value is otherwise ready.
 type Batcher[T Tx] struct {
 	// Begin starts a write transaction.
 	Begin func() (T, error)
@@ -46,10 +46,18 @@ type Batcher[T Tx] struct {
 	// of writes it made durable, for metrics. It runs on the committing
 	// goroutine and must not block.
 	Committed func(writes int)
+	// Parallel is how many batches may run at once, each in its own
+	// transaction (0 means 1). SQLite has one writer, so one; PostgreSQL
+	// runs several transactions at once and flushes the WAL of commits
+	// that wait together once, so that batches on a few connections keep
+	// the round trips of one batch from holding up the next. Writes that
+	// must follow each other (the moves of one game) never wait in the
+	// batcher together: their callers serialise them.
+	Parallel int
 
 	mu      sync.Mutex // guards pending and running
 	pending []*request[T]
-	running bool
+	running int // leaders running batches
 }
 
 // request is one write waiting for a batch.
@@ -68,8 +76,10 @@ func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) 
 	r := &request[T]{ctx: ctx, fn: fn, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
-	lead := !b.running
-	b.running = true
+	lead := b.running < max(b.Parallel, 1)
+	if lead {
+		b.running++
+	}
 	b.mu.Unlock()
 	if lead {
 		go b.runBatches()
@@ -83,7 +93,7 @@ func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) 
 func (b *Batcher[T]) Waiting() (n int, running bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.pending), b.running
+	return len(b.pending), b.running > 0
 }
 
 // runBatches runs batches until no writes are waiting.
@@ -92,7 +102,7 @@ func (b *Batcher[T]) runBatches() {
 		b.mu.Lock()
 		n := min(len(b.pending), MaxBatch)
 		if n == 0 {
-			b.running = false
+			b.running--
 			b.mu.Unlock()
 			return
 		}

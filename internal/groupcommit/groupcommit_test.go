@@ -168,3 +168,56 @@ func waitFor(t *testing.T, b *Batcher[*fakeTx], n int) {
 		time.Sleep(time.Millisecond) // polling a condition
 	}
 }
+
+// TestParallel lets writes that each block in their transaction arrive one
+// after the other: with Parallel 3 three batches run at once, and never a
+// fourth; the others wait.
+func TestParallel(t *testing.T) {
+	for _, parallel := range []int{0, 1, 3} {
+		var mu sync.Mutex // guards open, most and started
+		open, most, started := 0, 0, 0
+		release := make(chan struct{})
+		b := &Batcher[*fakeTx]{Parallel: parallel, Begin: func() (*fakeTx, error) {
+			mu.Lock()
+			open++
+			most = max(most, open)
+			mu.Unlock()
+			return &fakeTx{log: new([]string)}, nil
+		}}
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := b.Do(context.Background(), func(context.Context, *fakeTx) error {
+					mu.Lock()
+					started++
+					mu.Unlock()
+					<-release
+					mu.Lock()
+					open--
+					mu.Unlock()
+					return nil
+				}); err != nil {
+					t.Error(err)
+				}
+			}()
+			// Each write arrives when the one before it runs or waits.
+			for {
+				n, _ := b.Waiting()
+				mu.Lock()
+				here := started + n
+				mu.Unlock()
+				if here == i+1 {
+					break
+				}
+				time.Sleep(100 * time.Microsecond)
+			}
+		}
+		close(release)
+		wg.Wait()
+		if want := max(parallel, 1); most != want {
+			t.Errorf("Parallel %d: at most %d transactions open at once, want %d", parallel, most, want)
+		}
+	}
+}
