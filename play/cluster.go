@@ -218,6 +218,10 @@ func (s *Service) openCluster(ctx context.Context) error {
 	if err := s.claimOrphans(ctx); err != nil {
 		return err
 	}
+	// Two loops: the heartbeat must not wait behind loading or taking
+	// over games, which can take seconds on a busy machine; a late
+	// heartbeat makes the others take this instance's games.
+	s.every(s.cfg.SweepEvery, s.heartbeat)
 	s.every(s.cfg.SweepEvery, s.sweep)
 	return nil
 }
@@ -258,29 +262,68 @@ func (s *Service) announceTakeover(lg *game) {
 	s.publishBus(lg, []*tengen.GameEvent{ev})
 }
 
-// sweep runs every SweepEvery: it heartbeats, drops the games this instance
-// no longer owns (or all of them when the heartbeat has failed for longer
-// than the timeout, because the others have taken them over by then), and
-// takes over the games of dead instances.
-func (s *Service) sweep() {
+// heartbeat runs every SweepEvery: it tells the others that this instance
+// lives, and drops the games this instance no longer owns (or all of them
+// when the heartbeat has failed for longer than the timeout, because the
+// others have taken them over by then). The games it owns but does not
+// hold (after a lost heartbeat that came back) are loaded by a goroutine of
+// their own, so that the next heartbeat does not wait for them.
+func (s *Service) heartbeat() {
 	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.InstanceTimeout)
 	defer cancel()
 	started := s.cfg.Now()
 	owned, err := s.cfg.Cluster.Heartbeat(ctx)
+	if took := s.cfg.Now().Sub(started); took > s.cfg.InstanceTimeout/5 {
+		// Others judge this instance by its heartbeats: a slow one is
+		// the first sign of a takeover that should not happen.
+		s.log.Warn("play: slow heartbeat", "took", took)
+	}
 	if err != nil {
 		s.log.Error("play: heartbeat", "err", err)
-		if s.cfg.Now().Sub(s.lastBeat) >= s.cfg.InstanceTimeout {
+		if s.cfg.Now().Sub(s.lastBeatTime()) >= s.cfg.InstanceTimeout {
 			s.dropGames(nil, started)
 		}
 		return
 	}
-	s.lastBeat = started
 	mine := make(map[int64]bool, len(owned))
 	for _, id := range owned {
 		mine[id] = true
 	}
+	s.beatMu.Lock()
+	s.lastBeat = started
+	s.beatMu.Unlock()
 	s.dropGames(mine, started)
-	s.loadOwned(ctx, owned)
+	var missing []int64
+	s.mu.Lock()
+	for _, id := range owned {
+		if s.games[id] == nil {
+			missing = append(missing, id)
+		}
+	}
+	s.mu.Unlock()
+	if len(missing) > 0 && s.loading.CompareAndSwap(false, true) {
+		s.done.Add(1)
+		go func() {
+			defer s.done.Done()
+			defer s.loading.Store(false)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			s.loadOwned(ctx, missing)
+		}()
+	}
+}
+
+// lastBeatTime returns when the last successful heartbeat began.
+func (s *Service) lastBeatTime() time.Time {
+	s.beatMu.Lock()
+	defer s.beatMu.Unlock()
+	return s.lastBeat
+}
+
+// sweep runs every SweepEvery: it takes over the games of dead instances.
+func (s *Service) sweep() {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.InstanceTimeout)
+	defer cancel()
 	if err := s.claimOrphans(ctx); err != nil {
 		s.log.Error("play: taking over games", "err", err)
 	}
@@ -316,7 +359,18 @@ func (s *Service) loadOwned(ctx context.Context, owned []int64) {
 // (all of them for nil) and were claimed before since: a game claimed
 // later may be missing from mine only because it was claimed meanwhile.
 func (s *Service) dropGames(mine map[int64]bool, since time.Time) {
-	for _, lg := range s.liveGames() {
+	// Only the games missing from mine are locked: a game's lock is held
+	// while its change waits for the commit, and the heartbeat that calls
+	// this must not wait for a thousand of them in turn.
+	s.mu.Lock()
+	var drop []*game
+	for id, lg := range s.games {
+		if !mine[id] {
+			drop = append(drop, lg)
+		}
+	}
+	s.mu.Unlock()
+	for _, lg := range drop {
 		lg.mu.Lock()
 		if lg.g != nil && lg.g.Status != tengen.GameFinished && !mine[lg.id] && lg.claimed.Before(since) {
 			s.lose(lg)

@@ -85,6 +85,21 @@ func (p *peers) SGF(ctx context.Context, o tengen.Instance, gameID int64) ([]byt
 	return s.PeerSGF(ctx, gameID)
 }
 
+// wrapGames, when set by a test, wraps the storage of instance i of the
+// clusters it opens (the cluster tests do not run in parallel).
+var wrapGames func(i int, g tengen.GameService) tengen.GameService
+
+// slowGames holds every AppendMove until release is closed.
+type slowGames struct {
+	tengen.GameService
+	release chan struct{}
+}
+
+func (g slowGames) AppendMove(ctx context.Context, by int64, m *tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
+	<-g.release
+	return g.GameService.AppendMove(ctx, by, m, upd)
+}
+
 // node is one instance of a cluster test.
 type node struct {
 	db      *postgres.DB
@@ -138,7 +153,11 @@ func openCluster(t *testing.T, dbURL string, n int, playTimeouts ...time.Duratio
 		if i < len(playTimeouts) {
 			timeout = playTimeouts[i]
 		}
-		nd.svc = play.New(play.Config{Games: postgres.NewGameService(db), Users: users, Challenges: postgres.NewChallengeService(db),
+		var games tengen.GameService = postgres.NewGameService(db)
+		if wrapGames != nil {
+			games = wrapGames(i, games)
+		}
+		nd.svc = play.New(play.Config{Games: games, Users: users, Challenges: postgres.NewChallengeService(db),
 			CheckpointEvery: -1, ChallengeTTL: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			Cluster: nd.cluster, Peer: cn.peers, Bus: bus, InstanceTimeout: timeout, SweepEvery: time.Second})
 		if err := nd.svc.Open(ctx); err != nil {
@@ -627,6 +646,45 @@ func TestClusterStaleCopy(t *testing.T) {
 		// move) is still refused, now by the new owner.
 		if err := cn.moveAt(0, g, 3, 5); tengen.ErrorCode(err) != tengen.ECONFLICT {
 			t.Errorf("another move 3 through the old owner: %v, want %s", err, tengen.ECONFLICT)
+		}
+	})
+}
+
+// TestClusterBusyOwner holds a move of the owner's game in storage (as a
+// commit under load does, with the game's lock held) for longer than the
+// instance timeout: the owner's heartbeat goes on meanwhile, so the other
+// instance does not take the game over, and the move is stored once it is
+// let go.
+func TestClusterBusyOwner(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	defer func() { wrapGames = nil }()
+	synctest.Test(t, func(t *testing.T) {
+		// Made in the bubble, so that a move waiting for it is durably
+		// blocked and the bubble's clock runs meanwhile.
+		release := make(chan struct{})
+		wrapGames = func(i int, g tengen.GameService) tengen.GameService {
+			if i == 0 {
+				return slowGames{GameService: g, release: release}
+			}
+			return g
+		}
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		done := make(chan error, 1)
+		go func() { done <- cn.move(0, g, 1) }()
+		time.Sleep(8 * time.Second)
+		synctest.Wait()
+		if n := cn.nodes[1].svc.LiveGames(); n != 0 {
+			t.Errorf("the other instance took over %d games while the owner's move waited for storage", n)
+		}
+		close(release)
+		if err := <-done; err != nil {
+			t.Fatalf("the move that waited: %v", err)
+		}
+		snap, err := cn.nodes[1].svc.Snapshot(context.Background(), g.ID, 0)
+		if err != nil || len(snap.Moves) != 1 {
+			t.Fatalf("snapshot through the other instance: %v", err)
 		}
 	})
 }

@@ -202,10 +202,13 @@ type Service struct {
 
 	// With Config.Cluster: epochBase+epochs numbers the loads of games
 	// (cluster.go); lastBeat is when the last successful heartbeat began,
-	// written by Open and then by the sweep alone.
+	// guarded by beatMu; loading is set while a heartbeat's goroutine
+	// loads the games this instance owns but does not hold.
 	epochBase int64
 	epochs    atomic.Int64
+	beatMu    sync.Mutex
 	lastBeat  time.Time
+	loading   atomic.Bool
 	// busQ holds the events waiting for the bus (cluster.go busLoop).
 	busQ chan busMsg
 	// owners are the owners of other instances' games that forwarding
