@@ -9,10 +9,9 @@ import (
 
 // Bus is an in-process event bus. The zero value is not usable; call New.
 type Bus struct {
-	mu     sync.Mutex              // guards subs and next
-	subs   map[string]map[int]*sub // subscribers by topic and id
-	next   int
-	closed bool
+	mu   sync.Mutex              // guards subs and next
+	subs map[string]map[int]*sub // subscribers by topic and id
+	next int
 }
 
 // sub is one subscription: a queue drained in order by its own goroutine,
