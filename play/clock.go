@@ -22,9 +22,15 @@ func (s *Service) checkpointer() func() {
 		if slow {
 			lastSlow = s.cfg.Now()
 		}
+		now := s.cfg.Now()
 		for _, lg := range s.liveGames() {
 			lg.mu.Lock()
-			if lg.g != nil && (slow || lg.g.Settings.TimeControl.Kind != clock.Correspondence) {
+			// A game whose last change was stored within half the
+			// interval stored its clock with it: a busy server's moves
+			// make most checkpoints needless, and the skipped ones would
+			// all be written at once, between the moves.
+			recent := now.Sub(lg.stored) < s.cfg.CheckpointEvery/2
+			if lg.g != nil && !recent && (slow || lg.g.Settings.TimeControl.Kind != clock.Correspondence) {
 				if err := s.apply(context.Background(), lg, checkpointCmd{}); err != nil {
 					s.log.Error("play: clock checkpoint", "game", lg.id, "err", err)
 				}

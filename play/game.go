@@ -32,6 +32,9 @@ type game struct {
 	// creation, the last stored move or the load; noshow.go's window
 	// counts from it.
 	turnStart time.Time
+	// stored is when the game's state, its clock included, was last
+	// written to storage; the checkpoints skip a game stored recently.
+	stored time.Time
 	// evicted is set when the game leaves the service's map; whoever
 	// finds it set after taking mu looks the game up again.
 	evicted   bool
@@ -163,6 +166,7 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 
 	before := lg.g
 	lg.g, lg.state = g, ch.next
+	lg.stored = now
 	if ch.move != nil {
 		lg.moves = append(lg.moves, ch.move)
 		if s.cfg.MoveStored != nil {

@@ -60,7 +60,9 @@ type Config struct {
 	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// CheckpointEvery is how often running clocks of live games are
 	// written to storage, which bounds the thinking time lost if the server
-	// crashes (default one minute; correspondence games every hour).
+	// crashes (default one minute; correspondence games every hour): a
+	// stored clock is at most one and a half intervals old, since a game
+	// stored within the last half interval (a move) is skipped.
 	// Negative disables checkpoints.
 	CheckpointEvery time.Duration
 	// ChallengeTTL is how long a challenge stays open (default
