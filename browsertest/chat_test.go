@@ -1,11 +1,15 @@
 package browsertest
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"tengen"
+	"tengen/sqlite"
 )
 
 // chatTexts returns the texts of the chat messages a page shows.
@@ -135,4 +139,34 @@ func TestChat(t *testing.T) {
 	alice.screenshot("tengen-chat-lobby-desktop.png")
 	bob.do("show lobby chat", chromedp.ScrollIntoView(chromedp.CSS("#chat")))
 	bob.screenshot("tengen-chat-lobby-phone.png")
+
+	// A line said while alice's lobby was away (the server restarting:
+	// written straight into storage, so no socket hears of it) is there
+	// when her page is back.
+	for _, p := range []*person{alice, bob} {
+		p.allowConsole("WebSocket connection to")
+	}
+	s.stop()
+	writeLobbyChat(t, s.dbPath, "bob", "said while you were away")
+	s.start(t)
+	alice.waitChat("said while you were away")
+}
+
+// writeLobbyChat stores a lobby chat line of the named user directly in
+// the database of a stopped site.
+func writeLobbyChat(t *testing.T, dbPath, name, text string) {
+	t.Helper()
+	db := sqlite.NewDB(dbPath)
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	u, err := sqlite.NewUserService(db).FindUserByName(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sqlite.NewChatService(db).CreateChatMessage(ctx, &tengen.ChatMessage{Room: tengen.ChatLobby, AuthorID: u.ID, Text: text}); err != nil {
+		t.Fatal(err)
+	}
 }

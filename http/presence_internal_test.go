@@ -1,9 +1,12 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -159,5 +162,95 @@ func TestPresenceResync(t *testing.T) {
 			close(s.stop)
 			s.done.Wait()
 		}
+	})
+}
+
+// challengesStub answers FindChallenges with its list; the rest of
+// tengen.ChallengeService is not called here.
+type challengesStub struct {
+	tengen.ChallengeService
+	open []*tengen.Challenge
+}
+
+func (c challengesStub) FindChallenges(_ context.Context, f tengen.ChallengeFilter) ([]*tengen.Challenge, int, error) {
+	var out []*tengen.Challenge
+	for _, ch := range c.open {
+		if f.UserID == nil || ch.OpponentID == *f.UserID || ch.ChallengerID == *f.UserID {
+			out = append(out, ch)
+		}
+	}
+	return out, len(out), nil
+}
+
+// TestSiteResetResyncs: after the bus may have lost messages, every socket
+// that shows a chat is asked to reload it, and every user's site socket is
+// told again of the direct challenges that wait for the user; sockets that
+// show neither get nothing.
+func TestSiteResetResyncs(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s := presenceServer(membus.New())
+		s.svc.Challenges = challengesStub{open: []*tengen.Challenge{
+			{ID: 41, ChallengerID: 8, OpponentID: 7, Challenger: &tengen.User{ID: 8, Name: "bea"}},
+		}}
+		newSocket := func(c *wsClient) *wsClient {
+			c.send, c.ended = make(chan []byte, wsQueue), make(chan struct{})
+			s.hub.add(c)
+			return c
+		}
+		ann := &tengen.User{ID: 7, Name: "ann"}
+		bea := &tengen.User{ID: 8, Name: "bea"}
+		lobby := newSocket(&wsClient{site: true, lobby: true, userID: 7, user: ann})
+		site := newSocket(&wsClient{site: true, userID: 7, user: ann})
+		other := newSocket(&wsClient{site: true, userID: 8, user: bea})
+		visitor := newSocket(&wsClient{site: true, lobby: true})
+		game := newSocket(&wsClient{gameID: 3, userID: 8, blackID: 7, whiteID: 8})
+		review := newSocket(&wsClient{reviewID: 5, userID: 8})
+		synctest.Wait()
+		for _, c := range []*wsClient{lobby, site, other, visitor, game, review} {
+			for len(c.send) > 0 {
+				<-c.send
+			}
+		}
+
+		s.siteReset()
+		synctest.Wait()
+		types := func(c *wsClient) []string {
+			var out []string
+			for len(c.send) > 0 {
+				var m struct {
+					Type, Kind  string
+					ChallengeID int64
+				}
+				if err := json.Unmarshal(<-c.send, &m); err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case m.Type == "notify":
+					out = append(out, fmt.Sprintf("notify %s %d", m.Kind, m.ChallengeID))
+				case m.Type != "lobby" && m.Type != "presence":
+					out = append(out, m.Type)
+				}
+			}
+			return out
+		}
+		for _, tc := range []struct {
+			name string
+			c    *wsClient
+			want string
+		}{
+			{"ann's lobby", lobby, "chat-resync notify challenged 41"},
+			{"ann's other page", site, "notify challenged 41"},
+			{"bea, who challenged", other, ""},
+			{"a visitor's lobby", visitor, "chat-resync"},
+			{"a game", game, "chat-resync"},
+			{"a review board", review, ""},
+		} {
+			if got := strings.Join(types(tc.c), " "); got != tc.want {
+				t.Errorf("%s got %q after a reset, want %q", tc.name, got, tc.want)
+			}
+		}
+		s.closeSite()
+		close(s.stop)
+		s.done.Wait()
 	})
 }

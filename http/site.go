@@ -167,11 +167,42 @@ func (s *Server) onSite(payload []byte) {
 }
 
 // siteReset runs after the bus may have lost messages: the lobby is pushed
-// afresh, and the others' presence asked for again.
+// afresh, the others' presence asked for again, and this instance's
+// sockets told what they may have missed (resyncSockets).
 func (s *Server) siteReset() {
 	s.presence.unsync()
 	s.lobbyChangedLocal()
 	s.tellOthers(siteMsg{Kind: "presence-sync"})
+	s.resyncSockets()
+}
+
+// chatResync asks a page's chat panel to load its messages again
+// (chat.js): lines sent while the bus was down reached the other
+// instances' sockets but not these.
+var chatResync = mustJSON(struct {
+	Type string `json:"type"`
+}{"chat-resync"})
+
+// resyncSockets tells the sockets here what a lost bus message may have
+// kept from them: every socket that shows a chat (the lobby's, a game's)
+// reloads it, and every user's site socket hears again of the direct
+// challenges waiting for them, as a newly opened page does. Game events
+// re-sync on their own (play's remote watchers); a review board's moves
+// and chat do not (docs/OPERATIONS.md).
+func (s *Server) resyncSockets() {
+	var sites []*wsClient
+	s.hub.each(func(c *wsClient) bool { return c.lobby || c.gameID != 0 || (c.site && c.user != nil) }, func(c *wsClient) {
+		if c.lobby || c.gameID != 0 {
+			c.enqueue(chatResync)
+		}
+		if c.site && c.user != nil {
+			sites = append(sites, c)
+		}
+	})
+	// Storage is read outside the hub's lock.
+	for _, c := range sites {
+		s.pendingChallenges(c, c.user)
+	}
 }
 
 // handleSite delivers m to this instance's sockets.

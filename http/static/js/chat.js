@@ -237,6 +237,11 @@ function mount(panel) {
         // gap.
         load();
         break;
+      case "chat-resync":
+        // The server may have missed lines (its instances lost touch), or
+        // the lobby's socket reconnected.
+        load();
+        break;
       case "phase":
         // At the end of the game both rooms open to everybody.
         if (msg.game && msg.game.status === "finished") {

@@ -25,7 +25,16 @@ export function initLobby() {
     refused.scrollIntoView({ block: "center" });
   }
   const known = new Set(gameIds(document));
+  let opened = false;
   onSiteMessage((msg) => {
+    // Lines of the lobby chat sent while the socket was away: load them
+    // when it is back.
+    if (msg.type === "open") {
+      if (opened) {
+        document.dispatchEvent(new CustomEvent("tengen:socket", { detail: { type: "chat-resync" } }));
+      }
+      opened = true;
+    }
     if (msg.type === "lobby" && msg.html) {
       swap(msg.html, known);
     }
@@ -34,7 +43,7 @@ export function initLobby() {
     }
     // The lobby chat (chat.js) listens for socket messages as page events,
     // as it does on the game page.
-    if (msg.type === "chat" || msg.type === "chat-deleted") {
+    if (msg.type === "chat" || msg.type === "chat-deleted" || msg.type === "chat-resync") {
       document.dispatchEvent(new CustomEvent("tengen:socket", { detail: msg }));
     }
   });
