@@ -115,7 +115,7 @@ func (s *Server) createChallenge(w nethttp.ResponseWriter, r *nethttp.Request, r
 	if err != nil {
 		return nil, err
 	}
-	if ok, wait := s.chalLimit.allow(s.clientKey(r)); !ok {
+	if ok, wait := s.chalLimit.take(r.Context(), s.clientKey(r)); !ok {
 		s.log.Warn("challenges rate limited", "id", requestID(r.Context()), "user", u.ID)
 		return nil, rateLimited(w, wait)
 	}

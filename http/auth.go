@@ -50,7 +50,7 @@ func rateLimited(w nethttp.ResponseWriter, wait time.Duration) error {
 
 // register creates an account and logs it in.
 func (s *Server) register(w nethttp.ResponseWriter, r *nethttp.Request, name, password, level string) (*tengen.User, error) {
-	if ok, wait := s.ipLimit.allow("register " + s.clientKey(r)); !ok {
+	if ok, wait := s.ipLimit.take(r.Context(), "register "+s.clientKey(r)); !ok {
 		return nil, rateLimited(w, wait)
 	}
 	if err := tengen.ValidateUserName(name); err != nil {
@@ -81,11 +81,11 @@ func (s *Server) register(w nethttp.ResponseWriter, r *nethttp.Request, name, pa
 // login checks the credentials and starts a session. Attempts are limited
 // per client address and, for failures, per account.
 func (s *Server) login(w nethttp.ResponseWriter, r *nethttp.Request, name, password string) (*tengen.User, error) {
-	if ok, wait := s.ipLimit.allow("login " + s.clientKey(r)); !ok {
+	if ok, wait := s.ipLimit.take(r.Context(), "login "+s.clientKey(r)); !ok {
 		return nil, rateLimited(w, wait)
 	}
 	account := tengen.UserNameKey(name)
-	if ok, wait := s.accountLimit.allow(account); !ok {
+	if ok, wait := s.accountLimit.take(r.Context(), account); !ok {
 		s.log.Warn("login rate limited", "id", requestID(r.Context()), "account", account)
 		return nil, rateLimited(w, wait)
 	}
@@ -113,7 +113,7 @@ func (s *Server) login(w nethttp.ResponseWriter, r *nethttp.Request, name, passw
 		s.log.Info("login failed", "id", requestID(r.Context()), "user", u.ID)
 		return nil, fail
 	}
-	s.accountLimit.reset(account)
+	s.accountLimit.forget(r.Context(), account)
 	if u.Disabled {
 		// Told only to someone who knows the password, so that the
 		// message does not reveal which accounts exist.

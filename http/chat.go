@@ -122,8 +122,8 @@ func (s *Server) apiGameChat(w nethttp.ResponseWriter, r *nethttp.Request) {
 
 // allowChat takes one of the user's chat tokens, shared by all rooms and
 // by the API and the sockets.
-func (s *Server) allowChat(userID int64) error {
-	if ok, wait := s.chatLimit.allow(strconv.FormatInt(userID, 10)); !ok {
+func (s *Server) allowChat(ctx context.Context, userID int64) error {
+	if ok, wait := s.chatLimit.take(ctx, strconv.FormatInt(userID, 10)); !ok {
 		return tengen.Errorf(tengen.ERATELIMIT, "You are sending chat messages too fast; wait %d seconds.", int(wait.Seconds())+1)
 	}
 	return nil
@@ -144,7 +144,7 @@ func (s *Server) postGameChat(ctx context.Context, gameID, userID int64, text st
 	if _, err := tengen.NormalizeChatText(text); err != nil {
 		return nil, err
 	}
-	if err := s.allowChat(userID); err != nil {
+	if err := s.allowChat(ctx, userID); err != nil {
 		return nil, err
 	}
 	m := &tengen.ChatMessage{Room: tengen.ChatRoomFor(g, userID), GameID: g.ID, AuthorID: userID, Text: text}
@@ -236,7 +236,7 @@ func (s *Server) postLobbyChat(w nethttp.ResponseWriter, r *nethttp.Request) (*t
 	if _, err := tengen.NormalizeChatText(req.Text); err != nil {
 		return nil, err
 	}
-	if err := s.allowChat(u.ID); err != nil {
+	if err := s.allowChat(r.Context(), u.ID); err != nil {
 		return nil, err
 	}
 	m := &tengen.ChatMessage{Room: tengen.ChatLobby, AuthorID: u.ID, Text: req.Text}

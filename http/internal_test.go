@@ -1,8 +1,12 @@
 package http
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"log/slog"
 	nethttp "net/http"
 	"os"
 	"path/filepath"
@@ -104,6 +108,38 @@ func TestLimiterBounded(t *testing.T) {
 		if n := l.size(); n > 64 {
 			t.Fatalf("after %d keys the limiter holds %d buckets, bound 64", i+1, n)
 		}
+	}
+}
+
+// brokenLimits is a shared rate limiter whose storage fails.
+type brokenLimits struct{ calls int }
+
+func (b *brokenLimits) Take(context.Context, string, int, time.Duration, time.Time) (bool, time.Duration, error) {
+	b.calls++
+	return false, 0, errors.New("connection refused")
+}
+
+func (b *brokenLimits) Forget(context.Context, string) error { return errors.New("connection refused") }
+
+// TestLimiterSharedFails: when the shared buckets cannot be reached, the
+// instance's own buckets hold the limit instead of letting every attempt
+// through or refusing every one.
+func TestLimiterSharedFails(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := newLimiter(3, time.Minute, 64, func() time.Time { return now })
+	shared := &brokenLimits{}
+	l.shared, l.name, l.log = shared, "login", slog.New(slog.NewTextHandler(io.Discard, nil))
+	for i, want := range []bool{true, true, true, false} {
+		if ok, _ := l.take(context.Background(), "10.0.0.1"); ok != want {
+			t.Errorf("take %d: %v, want %v", i+1, ok, want)
+		}
+	}
+	if shared.calls != 4 {
+		t.Errorf("the shared buckets were asked %d times, want 4", shared.calls)
+	}
+	l.forget(context.Background(), "10.0.0.1")
+	if ok, _ := l.take(context.Background(), "10.0.0.1"); !ok {
+		t.Error("a forgotten key was refused")
 	}
 }
 

@@ -1,14 +1,27 @@
 package http
 
 import (
+	"context"
+	"log/slog"
 	"sync"
 	"time"
+
+	"tengen"
 )
 
 // limiter is a set of token buckets keyed by client address or account
 // name, with a bound on the number of buckets so that an attacker who
-// varies the key cannot exhaust memory.
+// varies the key cannot exhaust memory. With several instances on one
+// database the limits of a deployment go through shared (take, forget).
 type limiter struct {
+	// shared, when set, keeps the buckets for every instance
+	// (Config.RateLimiter); name keeps this limiter's keys apart from the
+	// others' there. The buckets in memory then only stand in while
+	// storage fails.
+	shared tengen.RateLimiter
+	name   string
+	log    *slog.Logger
+
 	burst float64
 	every time.Duration // one token is added per every
 	max   int           // most buckets kept
@@ -54,6 +67,33 @@ func (l *limiter) allow(key string) (bool, time.Duration) {
 	}
 	b.tokens--
 	return true, 0
+}
+
+// take takes a token for key from the shared buckets when there are
+// some, else from this instance's (allow). When storage fails, this
+// instance's buckets hold the limit meanwhile: an attacker gains no
+// unlimited attempts from a database that does not answer.
+func (l *limiter) take(ctx context.Context, key string) (bool, time.Duration) {
+	if l.shared == nil {
+		return l.allow(key)
+	}
+	ok, wait, err := l.shared.Take(ctx, l.name+" "+key, int(l.burst), l.every, l.now())
+	if err != nil {
+		l.log.Error("shared rate limit", "limit", l.name, "err", err)
+		return l.allow(key)
+	}
+	return ok, wait
+}
+
+// forget forgets key in the shared buckets and here, e.g. after a
+// successful login.
+func (l *limiter) forget(ctx context.Context, key string) {
+	if l.shared != nil {
+		if err := l.shared.Forget(ctx, l.name+" "+key); err != nil {
+			l.log.Error("shared rate limit", "limit", l.name, "err", err)
+		}
+	}
+	l.reset(key)
 }
 
 // reset forgets key, e.g. after a successful login.

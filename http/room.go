@@ -126,7 +126,7 @@ func (s *Server) changePassword(r *nethttp.Request, old, new string) error {
 		return err
 	}
 	account := tengen.UserNameKey(u.Name)
-	if ok, wait := s.accountLimit.allow(account); !ok {
+	if ok, wait := s.accountLimit.take(r.Context(), account); !ok {
 		return tengen.Errorf(tengen.ERATELIMIT, "Too many attempts; try again in %d seconds.", int(wait.Seconds())+1)
 	}
 	if err := bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(old)); err != nil {
@@ -135,7 +135,7 @@ func (s *Server) changePassword(r *nethttp.Request, old, new string) error {
 		}
 		return tengen.Errorf(tengen.EFORBIDDEN, "The current password is wrong.")
 	}
-	s.accountLimit.reset(account)
+	s.accountLimit.forget(r.Context(), account)
 	if err := tengen.ValidatePassword(new); err != nil {
 		return err
 	}

@@ -209,6 +209,10 @@ type Services struct {
 	// (PostgreSQL); optional: without it they stay in this server's
 	// memory, as with one instance.
 	Seeks tengen.SeekService
+	// RateLimits keeps the buckets of the limits on logins, sign-ups,
+	// challenges and chat for every instance (PostgreSQL); optional:
+	// without it each server counts alone, as with one instance.
+	RateLimits tengen.RateLimiter
 }
 
 // Server is Tengen's web server. Create it with NewServer, then either call
@@ -279,6 +283,9 @@ func NewServer(cfg Config, svc Services) (*Server, error) {
 		chatLimit:    newLimiter(cfg.ChatBurst, cfg.ChatEvery, 100_000, cfg.Now),
 		stop:         make(chan struct{}),
 		started:      cfg.Now(),
+	}
+	for name, l := range map[string]*limiter{"login": s.ipLimit, "account": s.accountLimit, "challenge": s.chalLimit, "chat": s.chatLimit} {
+		l.shared, l.name, l.log = svc.RateLimits, name, s.log
 	}
 	s.seeks = newSeekPool(s)
 	s.openSite()

@@ -197,6 +197,9 @@ type App struct {
 	// Seeks shares the quick-match seekers between instances; nil with
 	// SQLite, whose seekers stay in the web server's memory.
 	Seeks tengen.SeekService
+	// RateLimits shares the buckets of the rate limits between
+	// instances; nil with SQLite.
+	RateLimits tengen.RateLimiter
 
 	store store // DB or PG, whichever is open
 	// pgBus is Bus on PostgreSQL, closed before the database.
@@ -269,6 +272,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		a.Reviews = postgres.NewReviewService(a.PG)
 		a.Chat = postgres.NewChatService(a.PG)
 		a.Seeks = postgres.NewSeekService(a.PG)
+		a.RateLimits = postgres.NewRateLimiter(a.PG)
 		if a.Bus = cfg.Bus; a.Bus == nil {
 			a.pgBus = postgres.NewBus(a.PG)
 			a.pgBus.Logger = cfg.Logger
@@ -356,7 +360,8 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 		return nil, a.undo(err)
 	}
 	svc := tengenhttp.Services{Users: a.Users, Sessions: a.Sessions, Challenges: a.Challenges, Games: a.Games, Ratings: a.Ratings, Play: a.Play,
-		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}, Seeks: a.Seeks}
+		Lessons: a.Lessons, Chat: a.Chat, Vacations: a.Play, Reviews: a.Reviews, Records: review.Records{}, Seeks: a.Seeks,
+		RateLimits: a.RateLimits}
 	// The problems are files in the binary; a broken one is a build
 	// error (problems_test.go), so failing to load them here is too.
 	set, err := problems.Load()
