@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -49,7 +50,8 @@ RETURNING tokens, taken`
 // Take implements tengen.RateLimiter.
 func (l *RateLimiter) Take(ctx context.Context, key string, burst int, every time.Duration, now time.Time) (bool, time.Duration, error) {
 	if burst < 1 || every <= 0 {
-		return false, 0, tengen.Errorf(tengen.EINVALID, "A rate limit needs a burst of at least 1 and a positive interval.")
+		// A caller's mistake, never a user's: no message for users.
+		return false, 0, fmt.Errorf("postgres: rate limit %q: burst %d and interval %v (want at least 1 and more than 0)", key, burst, every)
 	}
 	now = now.UTC().Truncate(time.Microsecond)
 	var tokens float64
