@@ -414,3 +414,57 @@ func cannotTake(b *goban.Board, q goban.Loc, c goban.Color) bool {
 	b.Undo()
 	return libs <= 1
 }
+
+// answerAtari returns a copy of b in which toMove, the player to move, has
+// saved its chains of at least two stones in atari that it can connect, at
+// their last liberty, to another chain of its own, the joined chain having
+// two liberties or more (the largest first, at most four moves); nil when
+// there is no such chain. A record that stops with such a chain in atari
+// stops before its owner's answer: the owner to move connects. The chains
+// of the player not to move stay as they are, since their owner had the
+// move and left them; so do single stones in atari, which are often
+// sacrificed.
+func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
+	work := b.Clone()
+	work.ClearUndo()
+	changed := false
+	for range 4 {
+		best, bestSize := goban.PassLoc, 0
+		for _, l := range slices.Clone(work.Empties()) {
+			if work.Check(l, toMove, false) != nil {
+				continue
+			}
+			size, own := 0, 0
+			var seen []goban.Loc
+			for _, n := range work.Neighbors(l) {
+				if work.ColorAt(n) != toMove || slices.Contains(seen, work.ChainHead(n)) {
+					continue
+				}
+				seen = append(seen, work.ChainHead(n))
+				own++
+				if work.InAtari(n) {
+					size += work.ChainSize(n)
+				}
+			}
+			if size < 2 || own < 2 || size <= bestSize {
+				continue
+			}
+			work.Play(l, toMove)
+			libs := work.Liberties(l)
+			work.Undo()
+			if libs >= 2 {
+				best, bestSize = l, size
+			}
+		}
+		if best == goban.PassLoc {
+			break
+		}
+		work.Play(best, toMove)
+		work.ClearUndo()
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	return work
+}

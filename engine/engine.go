@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 	"unsafe"
@@ -716,13 +717,31 @@ func (e *Engine) sample(cands []rootStats, spec LevelSpec) rootStats {
 // so that the proposal is repeatable), except chains that Benson's
 // algorithm proves alive and chains in seki; then the ruleset's rules of the
 // count apply (goban.ConfirmDead: none under Tromp-Taylor, the bent four in
-// the corner dead under the Japanese confirmation).
+// the corner dead under the Japanese confirmation). The estimate is made
+// after the player to move has saved its chains in atari that it can
+// connect (answerAtari); the stones that this captures are dead.
 func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 	// opts never change after New, so no lock is needed: a scoring request
 	// does not wait for a search.
 	b := g.Board()
-	own, finals, geo := playoutOwnership(b, g.Rules(), e.opts.ScoringPlayouts, 1, true)
-	return goban.ConfirmDead(g, deadFromOwnership(b, geo, own, finals))
+	est := b
+	if w := answerAtari(b, g.ToMove()); w != nil {
+		est = w
+	}
+	own, finals, geo := playoutOwnership(est, g.Rules(), e.opts.ScoringPlayouts, 1, true)
+	dead := deadFromOwnership(est, geo, own, finals)
+	if est != b {
+		dead = slices.DeleteFunc(dead, func(p goban.Point) bool { return b.At(p) == goban.Empty })
+		for y := range b.Height() {
+			for x := range b.Width() {
+				p := goban.Point{X: x, Y: y}
+				if b.At(p) != goban.Empty && est.At(p) == goban.Empty {
+					dead = append(dead, p)
+				}
+			}
+		}
+	}
+	return goban.ConfirmDead(g, dead)
 }
 
 // Ownership returns the average owner of each point (index y*width+x, +1
