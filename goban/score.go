@@ -596,6 +596,8 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 				if threat {
 					if u, ok := unlock(b, q, c, owner, exempt); ok && bestRank < 3 {
 						best, bestRank = u, 3
+					} else if u, ok := connectToFill(b, q, c, owner, exempt); ok && bestRank < 3 {
+						best, bestRank = u, 3
 					}
 				}
 				continue
@@ -654,6 +656,52 @@ func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bo
 			if !cannotFill(b, l, c) {
 				return l, true
 			}
+		}
+	}
+	return 0, false
+}
+
+// connectToFill returns the point inside c's territory where c connects
+// the chain that keeps it from filling the dame q, when q, filled after
+// that move, puts an enemy chain in atari whose last liberty, in the
+// enemy's territory, is a self-atari there that further stones inside
+// save (savedInside): the enemy then gives two teire or more for c's one.
+// meijin33-Q15's left side: D15 is a liberty of both Black's D14-A13 and
+// White's C14-D16 with E14-E15, and a stone of either side there is a
+// self-atari; White connects at E16 and fills D15, and Black connects at
+// A14 and A16, the three points the record and GNU Go do not count. A
+// chain that no stones inside save is left to the dead-stone estimate: it
+// would be captured, and c gives no point for it.
+func connectToFill(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+	var cands []Loc
+	for _, e := range b.aroundChains(q, c) {
+		if b.color[e] != Empty || owner[e] != c {
+			continue
+		}
+		cands = append(cands, e)
+	}
+	for _, e := range cands {
+		if b.Check(e, c, false) != nil {
+			continue
+		}
+		b.Play(e, c)
+		ok := false
+		if b.Check(q, c, false) == nil {
+			b.Play(q, c)
+			if b.Liberties(q) >= 2 {
+				for _, d := range b.dirs {
+					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
+						if t := b.lastLiberty(b.head[n]); owner[t] == c.Opponent() && cannotFill(b, t, c.Opponent()) && savedInside(b, t, c.Opponent(), owner) {
+							ok = true
+						}
+					}
+				}
+			}
+			b.Undo()
+		}
+		b.Undo()
+		if ok {
+			return e, true
 		}
 	}
 	return 0, false

@@ -177,6 +177,25 @@ X X X X X . .`,
 			teire: []string{"D5", "F5"},
 		},
 		{
+			// meijin33-Q15's left side: D3 is a liberty of both White's
+			// C2-D4 (with E3-E2) and Black's chain A1-G4, and a stone of
+			// either side there is a self-atari. White first connects at
+			// E4 (a teire) and then fills D3, which leaves Black's chain
+			// in atari on A2, where Black's stone is in atari on A4:
+			// Black connects at A2 and A4. White gives one point for two.
+			name: "dame filled after a connection inside",
+			diagram: `
+. . X O O . .
+. X . X O . .
+X . X X O O O
+. X O O . O X
+X O O . O X X
+. X O X O X X
+X X X X X X X`,
+			black: 5, white: 4,
+			teire: []string{"A4", "E4", "A2"},
+		},
+		{
 			// Black's corner is left open at D7, next to White's E7:
 			// before splitOpen all of it was neutral. A point counts for
 			// the side whose stones are nearer by two steps through the
