@@ -433,9 +433,15 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 }
 
 // saveChain returns the point where c saves a chain of its own that is in
-// atari on the work board: the last liberty, when it lies in c's
-// territory (teire) or is a dame, and a stone of c there is legal and
-// leaves the chain with at least two liberties or captures.
+// atari on the work board, when its last liberty lies in c's territory
+// (teire) or is a dame: that liberty, when a stone of c there is legal and
+// leaves the chain with at least two liberties or captures; else the
+// capture of an enemy chain in atari next to it (saveByCapture); else,
+// in c's territory, the first of the stones that connect it, one after
+// the other, to liberties enough (savedInside). The two last saves are
+// the ones a referee has the owner play when the dame leave a chain in
+// atari whose last liberty would be a self-atari: before them the chain
+// was left as it stood and no point was lost.
 func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
@@ -450,9 +456,89 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if !cannotFill(b, t, c) {
 				return t, true
 			}
+			if q, ok := saveByCapture(b, l, c, owner, neutral); ok {
+				return q, true
+			}
+			if owner[t] == c && savedInside(b, t, c, owner) {
+				return t, true
+			}
 		}
 	}
 	return 0, false
+}
+
+// saveByCapture returns the point where c saves its chain headed by h,
+// in atari, by capturing an enemy chain next to it that is in atari too,
+// when that point lies in c's territory or is a dame and the capture leaves
+// c's chain with two liberties. Typically the enemy chain is a dead stone
+// that cuts c's wall (meijin36-Q14's B10, meijin37-Q10's S3): once the
+// dame are filled, the wall's last liberty is a self-atari, and the owner
+// takes the dead stone off instead, a teire.
+func saveByCapture(b *Board, h Loc, c Color, owner []Color, neutral []bool) (Loc, bool) {
+	var cands []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
+				if t := b.lastLiberty(b.head[q]); (owner[t] == c || neutral[t]) && !slices.Contains(cands, t) {
+					cands = append(cands, t)
+				}
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	for _, t := range cands {
+		if b.Check(t, c, false) != nil {
+			continue
+		}
+		b.Play(t, c)
+		ok := b.Liberties(h) >= 2
+		b.Undo()
+		if ok {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
+// maxInsideSaves bounds the stones savedInside plays in a row.
+const maxInsideSaves = 4
+
+// savedInside reports whether c's stone at t, a self-atari in c's own
+// territory, joins chains that c then saves by further stones on their
+// last liberty, each in c's territory, until the chain has two liberties
+// or captures. This is the shape of false eyes between several chains
+// (meijin34-Q19's upper right: when the dame leave R19-S19 in atari on
+// Q19, the stone there leaves the larger chain in atari on O19, and the
+// stone there the chain M19-N19 on L19, where the third stone captures):
+// each stone is a teire, and fillOut plays the next one when the chain is
+// in atari again.
+func savedInside(b *Board, t Loc, c Color, owner []Color) bool {
+	played := 0
+	defer func() {
+		for ; played > 0; played-- {
+			b.Undo()
+		}
+	}()
+	for q := t; played < maxInsideSaves; {
+		if b.Check(q, c, false) != nil {
+			return false
+		}
+		captures := b.WouldCapture(q, c)
+		b.Play(q, c)
+		played++
+		if captures || b.Liberties(q) >= 2 {
+			return true
+		}
+		next := b.lastLiberty(b.head[q])
+		if next == 0 || owner[next] != c {
+			return false
+		}
+		q = next
+	}
+	return false
 }
 
 // lastLiberty returns the one liberty of the chain headed by h, which must
@@ -509,6 +595,8 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 				b.Undo()
 				if threat {
 					if u, ok := unlock(b, q, c, owner, exempt); ok && bestRank < 3 {
+						best, bestRank = u, 3
+					} else if u, ok := connectToFill(b, q, c, owner, exempt); ok && bestRank < 3 {
 						best, bestRank = u, 3
 					}
 				}
@@ -568,6 +656,52 @@ func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bo
 			if !cannotFill(b, l, c) {
 				return l, true
 			}
+		}
+	}
+	return 0, false
+}
+
+// connectToFill returns the point inside c's territory where c connects
+// the chain that keeps it from filling the dame q, when q, filled after
+// that move, puts an enemy chain in atari whose last liberty, in the
+// enemy's territory, is a self-atari there that further stones inside
+// save (savedInside): the enemy then gives two teire or more for c's one.
+// meijin33-Q15's left side: D15 is a liberty of both Black's D14-A13 and
+// White's C14-D16 with E14-E15, and a stone of either side there is a
+// self-atari; White connects at E16 and fills D15, and Black connects at
+// A14 and A16, the three points the record and GNU Go do not count. A
+// chain that no stones inside save is left to the dead-stone estimate: it
+// would be captured, and c gives no point for it.
+func connectToFill(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+	var cands []Loc
+	for _, e := range b.aroundChains(q, c) {
+		if b.color[e] != Empty || owner[e] != c {
+			continue
+		}
+		cands = append(cands, e)
+	}
+	for _, e := range cands {
+		if b.Check(e, c, false) != nil {
+			continue
+		}
+		b.Play(e, c)
+		ok := false
+		if b.Check(q, c, false) == nil {
+			b.Play(q, c)
+			if b.Liberties(q) >= 2 {
+				for _, d := range b.dirs {
+					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
+						if t := b.lastLiberty(b.head[n]); owner[t] == c.Opponent() && cannotFill(b, t, c.Opponent()) && savedInside(b, t, c.Opponent(), owner) {
+							ok = true
+						}
+					}
+				}
+			}
+			b.Undo()
+		}
+		b.Undo()
+		if ok {
+			return e, true
 		}
 	}
 	return 0, false

@@ -134,11 +134,66 @@ X O O X X
 . O O X O
 O O O X O
 . X X O O
-. X O O X
+. X O O .
 . O O O O`,
 			dead:  []string{"B3"},
-			black: 5, white: 4,
+			black: 5, white: 5,
 			teire: []string{"A7", "A3", "A2"},
+		},
+		{
+			// meijin36-Q14's left side: once Black has filled the dame D4
+			// and D3, White's chain A2-C4 is in atari on A3, where
+			// White's stone would leave it in atari on A4. White saves it
+			// by capturing the dead B4 on A4 instead: A4 is teire, A3 and
+			// the point under B4 stay White's.
+			name: "chain saved by capturing a dead stone",
+			diagram: `
+. O X . X . .
+O O X . X . .
+. O X X X . .
+. x O . X . .
+. O O . X . .
+O O X . X . .
+X X X X X . .`,
+			dead:  []string{"B4"},
+			black: 16, white: 4,
+			teire: []string{"A4"},
+		},
+		{
+			// meijin34-Q19's upper right: D5 and F5 are false eyes
+			// between White's three chains. When Black fills the dame
+			// H4, G5-H5 is in atari on F5; White's stone there joins it
+			// to D4-F4, which is then in atari on D5, and only the
+			// second stone, joining the chain B1-C5 and its eye space,
+			// saves them. Both are teire.
+			name: "chain saved by two stones inside",
+			diagram: `
+. O O . O . O O
+. O X O O O X .
+. O X X X X X X
+. O X . . . . .
+. O X . . . . .`,
+			black: 10, white: 5,
+			teire: []string{"D5", "F5"},
+		},
+		{
+			// meijin33-Q15's left side: D3 is a liberty of both White's
+			// C2-D4 (with E3-E2) and Black's chain A1-G4, and a stone of
+			// either side there is a self-atari. White first connects at
+			// E4 (a teire) and then fills D3, which leaves Black's chain
+			// in atari on A2, where Black's stone is in atari on A4:
+			// Black connects at A2 and A4. White gives one point for two.
+			name: "dame filled after a connection inside",
+			diagram: `
+. . X O O . .
+. X . X O . .
+X . X X O O O
+. X O O . O X
+X O O . O X X
+. X O X O X X
+X X X X X X X`,
+			black: 5, white: 4,
+			teire: []string{"A4", "E4", "A2"},
 		},
 		{
 			// Black's corner is left open at D7, next to White's E7:
