@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net"
@@ -167,11 +166,7 @@ const busQueue = 4096
 func (s *Service) publishBus(lg *game, evs []*tengen.GameEvent) {
 	for _, ev := range evs {
 		lg.evn++
-		b, err := json.Marshal(tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()})
-		if err != nil {
-			s.log.Error("play: encoding a game event", "game", lg.id, "err", err)
-			continue
-		}
+		b := tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()}.AppendJSON(nil)
 		select {
 		case s.busQ <- busMsg{gameID: lg.id, payload: b}:
 		default:
@@ -560,7 +555,7 @@ func (w *watch) moved() {
 	w.resync()
 }
 
-// busEvent is a game's event from the bus, decoded once for all the
+// busEvent is a game's event from the bus, read once for all the
 // watchers of the game on this instance.
 type busEvent struct {
 	epoch, n int64
@@ -629,14 +624,14 @@ func (s *Service) resetRemote() {
 	}
 }
 
-// fanOut decodes a payload of game id's topic and passes it to the game's
-// watches here.
+// fanOut reads a payload of game id's topic and passes it to the game's
+// watches here. The event itself is not decoded: the watchers send its
+// JSON on (tengen.EncodedGameEvent; PlayService.Watch).
 func (s *Service) fanOut(id int64, payload []byte) {
-	var be tengen.GameBusEvent
-	err := json.Unmarshal(payload, &be)
+	be, err := tengen.ParseGameBusEvent(payload)
 	var ev *tengen.GameEvent
 	if err == nil {
-		ev, err = tengen.GameEventFromJSON(be.Event)
+		ev, err = tengen.EncodedGameEvent(be.Event)
 	}
 	if err != nil {
 		s.log.Error("play: malformed game event on the bus", "game", id, "err", err)

@@ -214,7 +214,16 @@ type recorder struct {
 	evs []*tengen.GameEvent
 }
 
+// sink records ev decoded: events of a game owned by another instance
+// come with only their JSON and type (PlayService.Watch).
 func (r *recorder) sink(ev *tengen.GameEvent) {
+	if ev.Type != tengen.EventGame {
+		full, err := tengen.GameEventFromJSON(ev.JSON())
+		if err != nil {
+			panic(err)
+		}
+		ev = full
+	}
 	r.mu.Lock()
 	r.evs = append(r.evs, ev)
 	r.mu.Unlock()
