@@ -238,10 +238,25 @@ func sessionHash(token string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// notify sends each user of notes the notification msg on every instance.
+// notify sends each user of notes the notification msg on every instance
+// where the user has a site socket: here at once, and through the bus the
+// notes of users whom presence shows with a site socket on another
+// instance, or all of them while the presence of another instance is not
+// known (presence.go, siteElsewhere). A "your move" comes with every move,
+// and most users have no page open on the game's instance's peers: sending
+// each to every instance cost one NOTIFY per move and a decoding on every
+// instance.
 func (s *Server) notify(notes ...siteNote) {
-	if len(notes) > 0 {
-		s.site(siteMsg{Kind: "notify", Notes: notes})
+	if len(notes) == 0 {
+		return
+	}
+	m := siteMsg{Kind: "notify", From: s.instance, Notes: notes}
+	s.handleSite(&m)
+	if s.cfg.Bus == nil {
+		return
+	}
+	if far := s.presence.siteElsewhere(notes); len(far) > 0 {
+		s.tellOthers(siteMsg{Kind: "notify", Notes: far})
 	}
 }
 
