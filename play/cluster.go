@@ -69,7 +69,7 @@ func (s *Service) owned(lg *game) {
 	if s.cfg.Cluster == nil {
 		return
 	}
-	lg.epoch, lg.evn, lg.claimed = s.epochBase+s.epochs.Add(1), 0, s.cfg.Now()
+	lg.epoch, lg.evn, lg.claimed, lg.followed = s.epochBase+s.epochs.Add(1), 0, s.cfg.Now(), true
 	s.forgetOwner(lg.id)
 }
 
@@ -161,9 +161,15 @@ const busQueue = 4096
 // publishBus queues the events of one change for the other instances'
 // watchers of lg, numbered, without waiting for the bus: one goroutine
 // (busLoop) publishes them in order. A lost event leaves a gap that the
-// watchers notice at the next one. The caller holds lg.mu, which keeps the
-// events of a game in order.
+// watchers notice at the next one. The events of a game no other instance
+// follows (lg.followed) are only counted: on one instance, and for the games
+// nobody watches elsewhere, they would cost a NOTIFY each for nobody. The
+// caller holds lg.mu, which keeps the events of a game in order.
 func (s *Service) publishBus(lg *game, evs []*tengen.GameEvent) {
+	if !lg.followed {
+		lg.evn += int64(len(evs))
+		return
+	}
 	for _, ev := range evs {
 		lg.evn++
 		b := tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()}.AppendJSON(nil)
@@ -461,6 +467,7 @@ func (s *Service) PeerSnapshot(ctx context.Context, gameID, userID int64) (*teng
 		return nil, err
 	}
 	defer s.unlock(lg)
+	lg.followed = true // the events after this snapshot go to the bus
 	return &tengen.PeerSnapshot{State: s.snapshot(lg, userID), Epoch: lg.epoch, N: lg.evn}, nil
 }
 
