@@ -17,7 +17,8 @@ import (
 //
 //   - "notify": notifications for users ("your move", "challenged", ...),
 //     from GameChanged on the instance that owns the game, and from
-//     challenges made, withdrawn or expired anywhere;
+//     challenges made, withdrawn or expired anywhere; only those of users
+//     with a site socket on another instance go out (notify);
 //   - "lobby": the lobby changed (a challenge, a game, a result): every
 //     instance pushes its lobby sockets (debounced on both sides);
 //   - "lobby-chat", "game-chat", "chat-deleted": chat lines for the sockets
