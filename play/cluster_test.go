@@ -388,22 +388,22 @@ func TestClusterPublishesFollowedGames(t *testing.T) {
 			published = 0
 			return n
 		}
-		local := cn.watch(0, g)
-		for seq := 1; seq <= 2; seq++ {
-			if err := cn.move(0, g, seq); err != nil {
-				t.Fatal(err)
+		// moves plays moves from and from+1 on the owner and returns the
+		// events published meanwhile.
+		moves := func(from int) int {
+			for seq := from; seq <= from+1; seq++ {
+				if err := cn.move(0, g, seq); err != nil {
+					t.Fatal(err)
+				}
 			}
+			return count()
 		}
-		if n := count(); n != 0 {
+		local := cn.watch(0, g)
+		if n := moves(1); n != 0 {
 			t.Errorf("%d events on the bus with no watcher elsewhere, want 0", n)
 		}
 		remote := cn.watch(1, g)
-		for seq := 3; seq <= 4; seq++ {
-			if err := cn.move(0, g, seq); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if n := count(); n != 2 {
+		if n := moves(3); n != 2 {
 			t.Errorf("%d events on the bus with a watcher elsewhere, want 2", n)
 		}
 		if got, want := remote.take(), "game move:3 move:4"; got != want {
