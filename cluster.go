@@ -1,9 +1,11 @@
 package tengen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -110,6 +112,103 @@ type GameBusEvent struct {
 	Epoch int64           `json:"epoch"`
 	N     int64           `json:"n"`
 	Event json.RawMessage `json:"event"`
+}
+
+// AppendJSON appends e's JSON encoding to b: the bytes json.Marshal gives
+// for a compact Event (as GameEvent.JSON makes it), without reflection and
+// without checking and compacting Event again. Every event of a game
+// passes here on its owner.
+func (e GameBusEvent) AppendJSON(b []byte) []byte {
+	b = append(b, `{"epoch":`...)
+	b = strconv.AppendInt(b, e.Epoch, 10)
+	b = append(b, `,"n":`...)
+	b = strconv.AppendInt(b, e.N, 10)
+	b = append(b, `,"event":`...)
+	b = append(b, e.Event...)
+	return append(b, '}')
+}
+
+// ParseGameBusEvent decodes a GameBusEvent. The layout AppendJSON writes is
+// read directly, and its Event is not checked: it is the owner's
+// GameEvent.JSON, passed on as it came (EncodedGameEvent). Any other
+// encoding goes through encoding/json. Event shares p's bytes.
+func ParseGameBusEvent(p []byte) (GameBusEvent, error) {
+	rest, epoch, ok := afterInt(p, `{"epoch":`)
+	var n int64
+	if ok {
+		rest, n, ok = afterInt(rest, `,"n":`)
+	}
+	if ok && bytes.HasPrefix(rest, []byte(`,"event":{`)) && rest[len(rest)-1] == '}' {
+		return GameBusEvent{Epoch: epoch, N: n, Event: rest[len(`,"event":`) : len(rest)-1]}, nil
+	}
+	var e GameBusEvent
+	if err := json.Unmarshal(p, &e); err != nil {
+		return GameBusEvent{}, err
+	}
+	if len(e.Event) == 0 || e.Event[0] != '{' {
+		return GameBusEvent{}, fmt.Errorf("game bus event: the event is %.20q, not an object", e.Event)
+	}
+	return e, nil
+}
+
+// afterInt reads prefix and then a decimal integer from the start of p,
+// and returns the rest of p after them.
+func afterInt(p []byte, prefix string) (rest []byte, v int64, ok bool) {
+	if !bytes.HasPrefix(p, []byte(prefix)) {
+		return nil, 0, false
+	}
+	p = p[len(prefix):]
+	i := 0
+	if i < len(p) && p[i] == '-' {
+		i++
+	}
+	for i < len(p) && p[i] >= '0' && p[i] <= '9' {
+		i++
+	}
+	v, err := strconv.ParseInt(string(p[:i]), 10, 64)
+	if err != nil {
+		return nil, 0, false
+	}
+	return p[i:], v, true
+}
+
+// EncodedGameEvent returns the event that data encodes (GameEvent.JSON of
+// another instance) for passing on as it is, without decoding it: its JSON
+// is data, and of its fields only Type and GameID are set. Decoding a
+// move's event (its game, board, clock and move) cost more CPU than
+// anything else an instance does for the watchers of another instance's
+// game, and the watchers (sockets) only send its JSON on; decode data
+// with GameEventFromJSON to read the other fields. Data whose start is not
+// GameEvent.JSON's layout is decoded in full.
+func EncodedGameEvent(data []byte) (*GameEvent, error) {
+	typ, id, ok := eventHead(data)
+	if !ok {
+		return GameEventFromJSON(data)
+	}
+	ev := &GameEvent{Type: typ, GameID: id}
+	ev.once.Do(func() { ev.data = data })
+	return ev, nil
+}
+
+// eventHead reads the type and game of an event from the start of its
+// JSON encoding, `{"type":"move","gameId":12,` (GameEvent's first fields,
+// in their order); ok is false when data does not start so.
+func eventHead(data []byte) (typ string, id int64, ok bool) {
+	const pre = `{"type":"`
+	if !bytes.HasPrefix(data, []byte(pre)) {
+		return "", 0, false
+	}
+	rest := data[len(pre):]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 || bytes.IndexByte(rest[:end], '\\') >= 0 {
+		return "", 0, false
+	}
+	typ = string(rest[:end])
+	rest, id, ok = afterInt(rest[end+1:], `,"gameId":`)
+	if !ok || len(rest) == 0 || rest[0] != ',' && rest[0] != '}' {
+		return "", 0, false
+	}
+	return typ, id, true
 }
 
 // GameEventFromJSON decodes an event encoded by GameEvent.JSON and keeps

@@ -38,7 +38,11 @@ type PlayService interface {
 	// for userID, then with every later event of the game, in order and
 	// without gaps, until stop is called. sink is called with the game's
 	// lock held: it must not block or call back into the service (queue the
-	// event and return).
+	// event and return). With several instances, the events of a game that
+	// another instance owns come as that instance encoded them
+	// (EncodedGameEvent): JSON returns the whole event, but of its fields
+	// only Type and GameID are set; GameEventFromJSON(ev.JSON()) decodes
+	// the rest.
 	Watch(ctx context.Context, gameID, userID int64, sink func(*GameEvent)) (stop func(), err error)
 	// SGF returns the game record in SGF.
 	SGF(ctx context.Context, gameID int64) ([]byte, error)

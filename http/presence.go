@@ -292,6 +292,32 @@ func (p *sitePresence) remoteOnline(online map[int64]*tengen.User) {
 	}
 }
 
+// siteElsewhere returns the notes whose user has a site socket on
+// another instance (one with neither game nor review), and all of them
+// while the state of another instance is not known in full (it has just
+// started, or a change of its went missing). A site socket opened on
+// another instance a moment ago may not have been told yet: its page was
+// rendered just before, with what was news then, as on one instance.
+func (p *sitePresence) siteElsewhere(notes []siteNote) []siteNote {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, pp := range p.peers {
+		if !pp.synced {
+			return notes
+		}
+	}
+	var far []siteNote
+	for _, n := range notes {
+		for _, pp := range p.peers {
+			if pp.counts[presenceKey{User: n.User}] != nil {
+				far = append(far, n)
+				break
+			}
+		}
+	}
+	return far
+}
+
 // remote is what the other instances hold of one game's presence.
 type remote struct {
 	online map[int64]bool // users with any socket

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -252,5 +254,67 @@ func TestSiteResetResyncs(t *testing.T) {
 		s.closeSite()
 		close(s.stop)
 		s.done.Wait()
+	})
+}
+
+// TestNotifyOnlyWhereSiteSockets: a notification goes through the bus only
+// for users with a site socket on another instance, and to all while
+// another instance's presence is not known in full; it reaches the site
+// socket on the other instance either way.
+func TestNotifyOnlyWhereSiteSockets(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		bus := membus.New()
+		var sent []string // the users of the notify messages on the bus
+		var mu sync.Mutex
+		stopSpy := bus.Subscribe(siteTopic, func(p []byte) {
+			var m siteMsg
+			if json.Unmarshal(p, &m) == nil && m.Kind == "notify" {
+				mu.Lock()
+				for _, n := range m.Notes {
+					sent = append(sent, strconv.FormatInt(n.User, 10))
+				}
+				mu.Unlock()
+			}
+		})
+		defer stopSpy()
+		took := func() string {
+			synctest.Wait()
+			mu.Lock()
+			defer mu.Unlock()
+			s := strings.Join(sent, " ")
+			sent = nil
+			return s
+		}
+		a, b := presenceServer(bus), presenceServer(bus)
+		a.openTestSocket(7, "ann") // a game socket: no notifications
+		ann := &wsClient{userID: 7, user: &tengen.User{ID: 7, Name: "ann"}, site: true, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+		b.presenceChanged(ann, b.hub.add(ann))
+		synctest.Wait()
+		msg := mustJSON(notification{Type: "notify", Kind: notifyYourMove, GameID: 1})
+
+		a.notify(siteNote{User: 7, Msg: msg}, siteNote{User: 8, Msg: msg})
+		if got := took(); got != "7" {
+			t.Errorf("notes on the bus: %q, want only ann's (7), who has a site socket on b", got)
+		}
+		select {
+		case got := <-ann.send:
+			if string(got) != string(msg) {
+				t.Errorf("ann's site socket on b got %s", got)
+			}
+		default:
+			t.Error("ann's site socket on b got no notification")
+		}
+
+		// b's state is not known in full on a: everything goes out.
+		a.presence.unsync()
+		a.notify(siteNote{User: 8, Msg: msg})
+		if got := took(); got != "8" {
+			t.Errorf("notes on the bus with b's presence unknown: %q, want 8", got)
+		}
+		for _, s := range []*Server{a, b} {
+			s.closeSite()
+			close(s.stop)
+			s.done.Wait()
+		}
 	})
 }

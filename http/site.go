@@ -17,7 +17,8 @@ import (
 //
 //   - "notify": notifications for users ("your move", "challenged", ...),
 //     from GameChanged on the instance that owns the game, and from
-//     challenges made, withdrawn or expired anywhere;
+//     challenges made, withdrawn or expired anywhere; only those of users
+//     with a site socket on another instance go out (notify);
 //   - "lobby": the lobby changed (a challenge, a game, a result): every
 //     instance pushes its lobby sockets (debounced on both sides);
 //   - "lobby-chat", "game-chat", "chat-deleted": chat lines for the sockets
@@ -269,10 +270,25 @@ func sessionHash(token string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// notify sends each user of notes the notification msg on every instance.
+// notify sends each user of notes the notification msg on every instance
+// where the user has a site socket: here at once, and through the bus the
+// notes of users whom presence shows with a site socket on another
+// instance, or all of them while the presence of another instance is not
+// known (presence.go, siteElsewhere). A "your move" comes with every move,
+// and most users have no page open on the game's instance's peers: sending
+// each to every instance cost one NOTIFY per move and a decoding on every
+// instance.
 func (s *Server) notify(notes ...siteNote) {
-	if len(notes) > 0 {
-		s.site(siteMsg{Kind: "notify", Notes: notes})
+	if len(notes) == 0 {
+		return
+	}
+	m := siteMsg{Kind: "notify", From: s.instance, Notes: notes}
+	s.handleSite(&m)
+	if s.cfg.Bus == nil {
+		return
+	}
+	if far := s.presence.siteElsewhere(notes); len(far) > 0 {
+		s.tellOthers(siteMsg{Kind: "notify", Notes: far})
 	}
 }
 

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net"
@@ -70,7 +69,7 @@ func (s *Service) owned(lg *game) {
 	if s.cfg.Cluster == nil {
 		return
 	}
-	lg.epoch, lg.evn, lg.claimed = s.epochBase+s.epochs.Add(1), 0, s.cfg.Now()
+	lg.epoch, lg.evn, lg.claimed, lg.followed = s.epochBase+s.epochs.Add(1), 0, s.cfg.Now(), true
 	s.forgetOwner(lg.id)
 }
 
@@ -162,16 +161,18 @@ const busQueue = 4096
 // publishBus queues the events of one change for the other instances'
 // watchers of lg, numbered, without waiting for the bus: one goroutine
 // (busLoop) publishes them in order. A lost event leaves a gap that the
-// watchers notice at the next one. The caller holds lg.mu, which keeps the
-// events of a game in order.
+// watchers notice at the next one. The events of a game no other instance
+// follows (lg.followed) are only counted: on one instance, and for the games
+// nobody watches elsewhere, they would cost a NOTIFY each for nobody. The
+// caller holds lg.mu, which keeps the events of a game in order.
 func (s *Service) publishBus(lg *game, evs []*tengen.GameEvent) {
+	if !lg.followed {
+		lg.evn += int64(len(evs))
+		return
+	}
 	for _, ev := range evs {
 		lg.evn++
-		b, err := json.Marshal(tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()})
-		if err != nil {
-			s.log.Error("play: encoding a game event", "game", lg.id, "err", err)
-			continue
-		}
+		b := tengen.GameBusEvent{Epoch: lg.epoch, N: lg.evn, Event: ev.JSON()}.AppendJSON(nil)
 		select {
 		case s.busQ <- busMsg{gameID: lg.id, payload: b}:
 		default:
@@ -466,6 +467,7 @@ func (s *Service) PeerSnapshot(ctx context.Context, gameID, userID int64) (*teng
 		return nil, err
 	}
 	defer s.unlock(lg)
+	lg.followed = true // the events after this snapshot go to the bus
 	return &tengen.PeerSnapshot{State: s.snapshot(lg, userID), Epoch: lg.epoch, N: lg.evn}, nil
 }
 
@@ -560,7 +562,7 @@ func (w *watch) moved() {
 	w.resync()
 }
 
-// busEvent is a game's event from the bus, decoded once for all the
+// busEvent is a game's event from the bus, read once for all the
 // watchers of the game on this instance.
 type busEvent struct {
 	epoch, n int64
@@ -629,14 +631,14 @@ func (s *Service) resetRemote() {
 	}
 }
 
-// fanOut decodes a payload of game id's topic and passes it to the game's
-// watches here.
+// fanOut reads a payload of game id's topic and passes it to the game's
+// watches here. The event itself is not decoded: the watchers send its
+// JSON on (tengen.EncodedGameEvent; PlayService.Watch).
 func (s *Service) fanOut(id int64, payload []byte) {
-	var be tengen.GameBusEvent
-	err := json.Unmarshal(payload, &be)
+	be, err := tengen.ParseGameBusEvent(payload)
 	var ev *tengen.GameEvent
 	if err == nil {
-		ev, err = tengen.GameEventFromJSON(be.Event)
+		ev, err = tengen.EncodedGameEvent(be.Event)
 	}
 	if err != nil {
 		s.log.Error("play: malformed game event on the bus", "game", id, "err", err)

@@ -116,6 +116,7 @@ type clusterNet struct {
 	peers        *peers
 	black, white *tengen.User
 	chal         tengen.ChallengeService
+	bus          *membus.Bus
 }
 
 // openCluster opens n instances on the database at dbURL. It must run in
@@ -126,7 +127,7 @@ func openCluster(t *testing.T, dbURL string, n int, playTimeouts ...time.Duratio
 	t.Helper()
 	ctx := context.Background()
 	bus := membus.New()
-	cn := &clusterNet{t: t, peers: &peers{by: map[string]*play.Service{}, dead: map[string]bool{}}}
+	cn := &clusterNet{t: t, peers: &peers{by: map[string]*play.Service{}, dead: map[string]bool{}}, bus: bus}
 	for i := range n {
 		db := postgres.NewDB(dbURL)
 		db.MaxConns = 4
@@ -214,7 +215,16 @@ type recorder struct {
 	evs []*tengen.GameEvent
 }
 
+// sink records ev decoded: events of a game owned by another instance
+// come with only their JSON and type (PlayService.Watch).
 func (r *recorder) sink(ev *tengen.GameEvent) {
+	if ev.Type != tengen.EventGame {
+		full, err := tengen.GameEventFromJSON(ev.JSON())
+		if err != nil {
+			panic(err)
+		}
+		ev = full
+	}
 	r.mu.Lock()
 	r.evs = append(r.evs, ev)
 	r.mu.Unlock()
@@ -349,6 +359,58 @@ func TestClusterPlay(t *testing.T) {
 		}
 		if n := cn.nodes[1].svc.LiveGames(); n != 0 {
 			t.Errorf("the instance that does not own the game holds %d games", n)
+		}
+	})
+}
+
+// TestClusterPublishesFollowedGames: the owner publishes a game's events on
+// the bus only once another instance follows the game; the watcher there
+// then sees every move after its snapshot.
+func TestClusterPublishesFollowedGames(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	synctest.Test(t, func(t *testing.T) {
+		cn := openCluster(t, dbURL, 2)
+		defer cn.close()
+		g := cn.newGame(0, clock.TimeControl{Kind: clock.None})
+		var mu sync.Mutex
+		published := 0
+		stop := cn.bus.Subscribe(tengen.GameTopic(g.ID), func([]byte) {
+			mu.Lock()
+			published++
+			mu.Unlock()
+		})
+		defer stop()
+		count := func() int {
+			synctest.Wait()
+			mu.Lock()
+			defer mu.Unlock()
+			n := published
+			published = 0
+			return n
+		}
+		// moves plays moves from and from+1 on the owner and returns the
+		// events published meanwhile.
+		moves := func(from int) int {
+			for seq := from; seq <= from+1; seq++ {
+				if err := cn.move(0, g, seq); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return count()
+		}
+		local := cn.watch(0, g)
+		if n := moves(1); n != 0 {
+			t.Errorf("%d events on the bus with no watcher elsewhere, want 0", n)
+		}
+		remote := cn.watch(1, g)
+		if n := moves(3); n != 2 {
+			t.Errorf("%d events on the bus with a watcher elsewhere, want 2", n)
+		}
+		if got, want := remote.take(), "game move:3 move:4"; got != want {
+			t.Errorf("watcher elsewhere: %q, want %q", got, want)
+		}
+		if got, want := local.take(), "game move:1 move:2 move:3 move:4"; got != want {
+			t.Errorf("watcher on the owner: %q, want %q", got, want)
 		}
 	})
 }

@@ -46,6 +46,14 @@ type game struct {
 	// cluster.go); claimed is when this instance claimed the game.
 	epoch, evn int64
 	claimed    time.Time
+	// followed is set when another instance may follow this load's
+	// events on the bus: from the start for a game this instance loaded
+	// or claimed (watchers elsewhere may follow its last owner and need
+	// the new epoch's first event), and for a game created here from the
+	// first snapshot with a stream position another instance asked for
+	// (PeerSnapshot; every watcher elsewhere starts from one). Until then
+	// publishBus only counts the events.
+	followed bool
 }
 
 func newGame(id int64) *game {
@@ -185,6 +193,7 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	if ch.create != nil {
 		lg.id, lg.rules, lg.komi = g.ID, ch.create.rules, ch.create.komi
 		s.owned(lg)
+		lg.followed = false // nobody elsewhere can have asked for it yet
 		if !s.register(lg) {
 			return nil
 		}

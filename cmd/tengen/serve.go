@@ -99,6 +99,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	botsFile := fs.String("bots", envOr("BOTS", ""), "JSON file listing external GTP engines to offer as computer opponents (env TENGEN_BOTS; see docs/API.md)")
 	botWorkers := fs.Int("bot-workers", envInt("BOT_WORKERS", runtime.NumCPU()), "bot moves searched at once, across all games; the engine's analysis uses the slots the bots leave free (env TENGEN_BOT_WORKERS)")
 	analysisOn := fs.Bool("analysis", envOr("ANALYSIS", "true") != "false", "offer the engine's analysis of games to logged-in users (env TENGEN_ANALYSIS=false turns it off)")
+	pprofAddr := fs.String("pprof-addr", envOr("PPROF_ADDR", ""), "loopback address to serve Go's runtime profiles on at /debug/pprof/, e.g. 127.0.0.1:6060, for go tool pprof (env TENGEN_PPROF_ADDR; default none)")
 	metricsAddr := fs.String("metrics-addr", envOr("METRICS_ADDR", ""), "address to serve Prometheus metrics on at /metrics, e.g. 127.0.0.1:9090; keep it off the public network (env TENGEN_METRICS_ADDR; default none: no metrics)")
 	botMoveTime := fs.Duration("bot-move-time", envDuration("BOT_MOVE_TIME", 10*time.Second), "longest thinking time of Tengen's engine per move, whatever the clock allows (env TENGEN_BOT_MOVE_TIME)")
 	admin := fs.String("admin", envOr("ADMIN", ""), "name of the account that administers the server (env TENGEN_ADMIN; default: the first person to register)")
@@ -140,6 +141,14 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("serve: log format %q is neither text nor json", *logFormat)
 	}
 	logger := slog.New(handler)
+	if *pprofAddr != "" {
+		at, stop, err := servePprof(*pprofAddr, logger)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		defer stop()
+		logger.Info("serving runtime profiles", "addr", at)
+	}
 
 	if *dbPath == "" {
 		if err := os.MkdirAll(*dataDir, 0o700); err != nil {

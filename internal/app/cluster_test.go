@@ -92,7 +92,14 @@ func TestTwoInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	events := make(chan *tengen.GameEvent, 100)
-	stop, err := apps[1].Play.Watch(ctx, g.ID, 0, func(ev *tengen.GameEvent) { events <- ev })
+	stop, err := apps[1].Play.Watch(ctx, g.ID, 0, func(ev *tengen.GameEvent) {
+		// The owner's events come encoded (PlayService.Watch).
+		full, err := tengen.GameEventFromJSON(ev.JSON())
+		if err != nil {
+			panic(err)
+		}
+		events <- full
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
