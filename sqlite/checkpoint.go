@@ -72,14 +72,16 @@ func (db *DB) committed() {
 }
 
 // stopCheckpoints stops the goroutine and closes its connection; Close calls
-// it before closing the others.
+// it before closing the others, and a second Close finds it done.
 func (db *DB) stopCheckpoints() error {
 	if db.ckpt.conn == nil {
 		return nil
 	}
 	close(db.ckpt.stop)
 	<-db.ckpt.done
-	return db.ckpt.conn.Close()
+	err := db.ckpt.conn.Close()
+	db.ckpt.conn = nil
+	return err
 }
 
 // checkpointLoop checkpoints after commits, at most once per
