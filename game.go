@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"time"
 
 	"tengen/clock"
@@ -116,8 +117,59 @@ type plainGameMove GameMove
 
 // MarshalJSON writes the move with "timeUsedMs" in milliseconds, the unit
 // docs/API.md promises (a bare Duration would be nanoseconds).
+// It writes what encoding/json makes of gameMoveJSON, directly: a move goes
+// to every watcher and into every game page (TestGameMoveJSONAsStruct).
 func (m GameMove) MarshalJSON() ([]byte, error) {
-	return json.Marshal(gameMoveJSON{plainGameMove(m), m.TimeUsed.Milliseconds()})
+	color, err := m.Color.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	created, err := m.CreatedAt.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 256)
+	b = append(b, `{"gameId":`...)
+	b = strconv.AppendInt(b, m.GameID, 10)
+	b = append(b, `,"seq":`...)
+	b = strconv.AppendInt(b, int64(m.Seq), 10)
+	b = append(b, `,"color":"`...)
+	b = append(b, color...) // "black", "white" or empty: nothing to escape
+	b = append(b, `","kind":`...)
+	if b, err = appendJSONString(b, string(m.Kind)); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"x":`...)
+	b = strconv.AppendInt(b, int64(m.X), 10)
+	b = append(b, `,"y":`...)
+	b = strconv.AppendInt(b, int64(m.Y), 10)
+	if m.Clock != nil {
+		c, err := m.Clock.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"clock":`...)
+		b = append(b, c...)
+	}
+	b = append(b, `,"createdAt":`...)
+	b = append(b, created...)
+	b = append(b, `,"timeUsedMs":`...)
+	b = strconv.AppendInt(b, m.TimeUsed.Milliseconds(), 10)
+	return append(b, '}'), nil
+}
+
+// appendJSONString appends s as a JSON string: directly when it is plain
+// ASCII letters (a move kind), else as encoding/json writes it.
+func appendJSONString(b []byte, s string) ([]byte, error) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			q, err := json.Marshal(s)
+			return append(b, q...), err
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"'), nil
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -37,7 +38,7 @@ type seconds time.Duration
 
 // MarshalJSON writes the exact decimal number of seconds.
 func (s seconds) MarshalJSON() ([]byte, error) {
-	return []byte(formatSeconds(time.Duration(s))), nil
+	return appendSeconds(nil, time.Duration(s)), nil
 }
 
 // UnmarshalJSON reads a non-negative JSON number of seconds.
@@ -165,9 +166,27 @@ type stateJSON struct {
 	TimedOut   bool    `json:"timedOut"`
 }
 
-// MarshalJSON writes s in the JSON form described above.
+// MarshalJSON writes s in the JSON form described above: what
+// encoding/json makes of stateJSON, written directly, since a state goes
+// with every move to storage and to the watchers (TestStateJSONAsStruct).
 func (s State) MarshalJSON() ([]byte, error) {
-	return json.Marshal(stateJSON{seconds(s.MainTime), s.Overtime, s.Periods, seconds(s.PeriodLeft), s.Stones, s.TimedOut})
+	return s.appendJSON(make([]byte, 0, 96)), nil
+}
+
+func (s State) appendJSON(b []byte) []byte {
+	b = append(b, `{"mainTime":`...)
+	b = appendSeconds(b, s.MainTime)
+	b = append(b, `,"overtime":`...)
+	b = strconv.AppendBool(b, s.Overtime)
+	b = append(b, `,"periods":`...)
+	b = strconv.AppendInt(b, int64(s.Periods), 10)
+	b = append(b, `,"periodLeft":`...)
+	b = appendSeconds(b, s.PeriodLeft)
+	b = append(b, `,"stones":`...)
+	b = strconv.AppendInt(b, int64(s.Stones), 10)
+	b = append(b, `,"timedOut":`...)
+	b = strconv.AppendBool(b, s.TimedOut)
+	return append(b, '}')
 }
 
 // UnmarshalJSON reads the JSON form; negative times and counts are refused.
@@ -210,9 +229,42 @@ type gameClockJSON struct {
 	Flagged Color       `json:"flagged,omitzero"`
 }
 
-// MarshalJSON writes the clock in the JSON form described above.
+// MarshalJSON writes the clock in the JSON form described above: what
+// encoding/json makes of gameClockJSON, written directly, since the clock
+// is stored with every move (TestGameClockJSONAsStruct).
 func (g *GameClock) MarshalJSON() ([]byte, error) {
-	return json.Marshal(gameClockJSON{g.control, g.states[0], g.states[1], g.turn, g.running, g.since, g.flagged})
+	control, err := g.control.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 320)
+	b = append(b, `{"control":`...)
+	b = append(b, control...)
+	b = append(b, `,"black":`...)
+	b = g.states[0].appendJSON(b)
+	b = append(b, `,"white":`...)
+	b = g.states[1].appendJSON(b)
+	if g.turn != 0 {
+		b = append(b, `,"turn":"`...)
+		b = append(b, g.turn.String()...)
+		b = append(b, '"')
+	}
+	b = append(b, `,"running":`...)
+	b = strconv.AppendBool(b, g.running)
+	if !g.since.IsZero() {
+		since, err := g.since.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"since":`...)
+		b = append(b, since...)
+	}
+	if g.flagged != 0 {
+		b = append(b, `,"flagged":"`...)
+		b = append(b, g.flagged.String()...)
+		b = append(b, '"')
+	}
+	return append(b, '}'), nil
 }
 
 // UnmarshalJSON reads the JSON form. A stored running clock still runs

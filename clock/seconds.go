@@ -12,19 +12,42 @@ import (
 // than needed ("600", "29.5", "0.000000001"). It is exact: parseSeconds reads
 // it back to the same Duration.
 func formatSeconds(d time.Duration) string {
-	neg := d < 0
+	return string(appendSeconds(nil, d))
+}
+
+// appendSeconds appends formatSeconds(d) to b. The clock's JSON goes
+// with every move to storage and to every watcher, so it allocates nothing
+// of its own.
+func appendSeconds(b []byte, d time.Duration) []byte {
 	u := uint64(d)
-	if neg {
+	if d < 0 {
+		b = append(b, '-')
 		u = uint64(-d) // two's complement also handles math.MinInt64
 	}
-	s := strconv.FormatUint(u/1e9, 10)
-	if frac := u % 1e9; frac != 0 {
-		s += "." + strings.TrimRight(fmt.Sprintf("%09d", frac), "0")
+	b = strconv.AppendUint(b, u/1e9, 10)
+	frac := u % 1e9
+	if frac == 0 {
+		return b
 	}
-	if neg {
-		s = "-" + s
+	digits := 9
+	for frac%10 == 0 {
+		frac /= 10
+		digits--
 	}
-	return s
+	b = append(b, '.')
+	for n := frac; n < pow10(digits-1); n *= 10 {
+		b = append(b, '0') // the leading zeros of the fraction
+	}
+	return strconv.AppendUint(b, frac, 10)
+}
+
+// pow10 returns 10 to the power of n, for 0 ≤ n ≤ 8.
+func pow10(n int) uint64 {
+	p := uint64(1)
+	for range n {
+		p *= 10
+	}
+	return p
 }
 
 // parseSeconds reads a non-negative number of seconds: digits with an

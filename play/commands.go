@@ -159,12 +159,35 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	}
 
 	// Rules first: an illegal move changes nothing, not even the clock.
+	// A play or pass is made on the live position itself, and taken back
+	// (undo) if the move is refused after all or its commit fails: a copy
+	// of the position for every move (the board with its undo log, the
+	// history of positions) cost more the longer the game went. A
+	// resignation and a handicap stone, which goban does not take back,
+	// and a move that ends the play (below) go on a copy.
 	next := lg.state
-	next.pos = lg.pos.clone()
+	inPlace := m.Kind != tengen.MoveResign && lg.pos.gb.HandicapToPlace() == 0
+	if inPlace {
+		next.pos = lg.pos
+	} else {
+		next.pos = lg.pos.clone()
+	}
 	next.rec.TakebackSeq = 0 // a move ends any takeback request
 	captured, err := next.pos.apply(m, false)
 	if err != nil {
-		return nil, err
+		return nil, err // goban refused it: the position is as it was
+	}
+	undo := func() {}
+	if inPlace {
+		live := lg.pos
+		undo = live.undo
+		if next.pos.gb.Ended() {
+			// The end of play: the scoring phase looks at the position
+			// (dead stones), so it gets a copy of its own.
+			next.pos = lg.pos.clone()
+			undo()
+			undo = func() {}
+		}
 	}
 	var reply bool
 	next.rec.Conditional, reply = advanceConditional(lg.rec.Conditional, m)
@@ -193,9 +216,11 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 				flagged, err = next.clk.Switch(now)
 			}
 			if err != nil {
+				undo()
 				return nil, err
 			}
 			if flagged {
+				undo()
 				return tooLate(s, lg, now)
 			}
 			m.Clock = ptr(next.clk.State(clock.Color(color)))
@@ -203,6 +228,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		if upd.Status != tengen.GamePlaying {
 			if _, running := next.clk.Running(); running {
 				if _, err := next.clk.Pause(now); err != nil {
+					undo()
 					return nil, err
 				}
 			}
@@ -213,6 +239,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 		next.rec.Dead = s.deadStones(next.pos.gb)
 		next.rec.AcceptedBlack, next.rec.AcceptedWhite = 0, 0
 		if next.score, err = next.pos.gb.Score(next.rec.Dead); err != nil {
+			undo()
 			return nil, err
 		}
 	}
@@ -220,7 +247,7 @@ func (c moveCmd) plan(s *Service, lg *game, now time.Time) (*change, error) {
 	if reply && upd.Status == tengen.GamePlaying {
 		then = conditionalReplyCmd{}
 	}
-	return &change{next: next, upd: upd, move: m, by: c.userID, then: then,
+	return &change{next: next, upd: upd, move: m, by: c.userID, then: then, undo: undo,
 		announce: func(lg *game, before *tengen.Game) []*tengen.GameEvent {
 			evs := []*tengen.GameEvent{{Type: tengen.EventMove, GameID: lg.id, Move: m, Game: lg.g, Board: lg.pos.board(),
 				Captures: ptr(lg.pos.captures()), Captured: captured, Clock: lg.clockView(), Repetition: lg.repetitionView()}}

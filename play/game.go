@@ -79,7 +79,8 @@ type state struct {
 // against the live game lg at time now, with lg.mu held, and returns the
 // change to commit; a nil change means there is nothing to do (a repeated
 // submission), an error that the command is refused and nothing changes.
-// plan must not change lg.
+// plan must not change lg, except where the change's undo puts it back
+// (a move on the live position, see moveCmd).
 type command interface {
 	plan(s *Service, lg *game, now time.Time) (*change, error)
 }
@@ -104,6 +105,9 @@ type change struct {
 	// committed and lg holds the new state; before is the game as it was.
 	// It may also log what an operator should know.
 	announce func(lg *game, before *tengen.Game) []*tengen.GameEvent
+	// undo, when set, takes back what plan changed in the live game; apply
+	// calls it when the change is not committed.
+	undo func()
 	// err is returned to the caller after the change is committed: a move
 	// that came too late commits the loss on time and is refused.
 	err error
@@ -138,6 +142,16 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 	if err != nil || ch == nil {
 		return err
 	}
+	// stored is set once the change is committed; until then, a return
+	// takes back what plan changed in the live game.
+	stored := false
+	if ch.undo != nil {
+		defer func() {
+			if !stored {
+				ch.undo()
+			}
+		}()
+	}
 	// The record stores the live clock; plans never change a clock in
 	// place (they clone it), so the two may share it.
 	if ch.upd.Status == tengen.GamePlaying && ch.create == nil {
@@ -171,6 +185,7 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 		return err
 	}
+	stored = true
 
 	before := lg.g
 	lg.g, lg.state = g, ch.next
@@ -348,6 +363,14 @@ type position struct {
 }
 
 func (p position) clone() position { return position{gb: p.gb.Clone()} }
+
+// undo takes back the last move played on p, which must be a play or a
+// pass that apply made.
+func (p position) undo() {
+	if err := p.gb.Undo(); err != nil {
+		panic(fmt.Sprintf("play: undo of a move just played: %v", err)) // apply just played one
+	}
+}
 
 // newPosition sets up the empty board of a game: the fixed handicap stones,
 // or the free ones to be placed, and the komi (custom, or the ruleset's
