@@ -72,16 +72,14 @@ func (db *DB) committed() {
 }
 
 // stopCheckpoints stops the goroutine and closes its connection; Close calls
-// it before closing the others, and a second Close finds it done.
+// it before closing the others.
 func (db *DB) stopCheckpoints() error {
 	if db.ckpt.conn == nil {
 		return nil
 	}
 	close(db.ckpt.stop)
 	<-db.ckpt.done
-	err := db.ckpt.conn.Close()
-	db.ckpt.conn = nil
-	return err
+	return db.ckpt.conn.Close()
 }
 
 // checkpointLoop checkpoints after commits, at most once per
