@@ -20,7 +20,7 @@ func openVersion(t *testing.T, path string, n int) *sql.DB {
 	t.Helper()
 	db := NewDB(path)
 	var err error
-	if db.write, err = sql.Open("sqlite", db.dsn(dsnWrite)); err != nil {
+	if db.write, err = sql.Open("sqlite", db.dsn(false)); err != nil {
 		t.Fatal(err)
 	}
 	db.write.SetMaxOpenConns(1)

@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"log/slog"
 	"math/big"
 	"net/url"
 	"sort"
@@ -59,23 +58,11 @@ type DB struct {
 	// It runs on the committing goroutine and must not block.
 	Committed func(writes int)
 
-	// CheckpointEvery is the shortest time between two checkpoints of the
-	// WAL, and WALLimit the number of pages in the WAL above which a
-	// checkpoint also runs on the writer connection so that the WAL starts
-	// over (see checkpoint.go); zero means the defaults. Set them before
-	// Open.
-	CheckpointEvery time.Duration
-	WALLimit        int
-	// Logger, when set before Open, gets the errors of the checkpoints,
-	// which have no caller to return them to.
-	Logger *slog.Logger
-
 	write *sql.DB                      // one connection: all writes, serialised
 	read  *sql.DB                      // read-only pool
 	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)
 	// games caches the games the move path wrote (gamecache.go).
 	games gameCache
-	ckpt  checkpointer // the goroutine that checkpoints the WAL (checkpoint.go)
 	// stmts holds the hot statements prepared on write (stmt.go), by
 	// query text, and readStmts the hot reads prepared on read; Open fills
 	// them and they do not change afterwards.
@@ -95,31 +82,18 @@ func fairCoin() bool {
 	return n.Int64() == 1
 }
 
-// The connections DB opens, by what they are for.
-const (
-	dsnWrite      = iota // the one writer
-	dsnRead              // the read-only pool
-	dsnCheckpoint        // the checkpointer's (checkpoint.go)
-)
-
-func (db *DB) dsn(kind int) string {
+func (db *DB) dsn(readOnly bool) string {
 	q := url.Values{}
 	q.Set("_busy_timeout", "10000")
 	q.Set("_foreign_keys", "1")
-	switch kind {
-	case dsnRead:
+	if readOnly {
 		q.Set("_query_only", "1")
-	case dsnWrite:
+	} else {
 		q.Set("_journal_mode", "WAL")
 		q.Set("_synchronous", db.Synchronous)
 		// Take the write lock at BEGIN so a transaction never fails halfway
 		// when it upgrades from reading to writing.
 		q.Set("_txlock", "immediate")
-		// The checkpointer copies the WAL back, not the commits.
-		q.Add("_pragma", "wal_autocheckpoint(0)")
-	case dsnCheckpoint:
-		// A checkpoint syncs the database file as this setting says.
-		q.Set("_synchronous", db.Synchronous)
 	}
 	return "file:" + db.Path + "?" + q.Encode()
 }
@@ -134,7 +108,7 @@ func (db *DB) Open() (err error) {
 		// A second pool would see a different, empty database.
 		return fmt.Errorf("sqlite: in-memory databases are not supported; use a file in a temporary directory")
 	}
-	if db.write, err = sql.Open("sqlite", db.dsn(dsnWrite)); err != nil {
+	if db.write, err = sql.Open("sqlite", db.dsn(false)); err != nil {
 		return err
 	}
 	db.write.SetMaxOpenConns(1)
@@ -147,7 +121,7 @@ func (db *DB) Open() (err error) {
 		db.write.Close()
 		return fmt.Errorf("sqlite: prepare: %w", err)
 	}
-	if db.read, err = sql.Open("sqlite", db.dsn(dsnRead)); err != nil {
+	if db.read, err = sql.Open("sqlite", db.dsn(true)); err != nil {
 		db.write.Close()
 		return err
 	}
@@ -158,11 +132,6 @@ func (db *DB) Open() (err error) {
 		db.write.Close()
 		return fmt.Errorf("sqlite: prepare: %w", err)
 	}
-	if err := db.startCheckpoints(); err != nil {
-		db.read.Close()
-		db.write.Close()
-		return fmt.Errorf("sqlite: checkpoints: %w", err)
-	}
 	db.openBatch()
 	return nil
 }
@@ -170,7 +139,7 @@ func (db *DB) Open() (err error) {
 // Close closes the database. Callers must stop issuing calls first; the
 // http server's Shutdown waits for in-flight requests.
 func (db *DB) Close() error {
-	errs := []error{db.stopCheckpoints()}
+	var errs []error
 	for _, st := range db.readStmts {
 		errs = append(errs, st.Close())
 	}
@@ -268,9 +237,6 @@ type Tx struct {
 func (tx *Tx) Commit() error {
 	if err := tx.Tx.Commit(); err != nil {
 		return err
-	}
-	if tx.writable {
-		tx.db.committed()
 	}
 	if tx.usersWritten {
 		tx.db.games.invalidateAll()

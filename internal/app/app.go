@@ -287,7 +287,6 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 			a.DB.Synchronous = cfg.Synchronous
 		}
 		a.DB.Committed = committed
-		a.DB.Logger = cfg.Logger
 		if err := a.DB.Open(); err != nil {
 			return nil, fmt.Errorf("open database %s: %w", cfg.DBPath, err)
 		}
