@@ -30,9 +30,18 @@ type site struct {
 	addr   string
 	dbPath string
 	stop   func() // stops the running server; nil when stopped
+	// challengeTTL is app.Config.ChallengeTTL (0: the default).
+	challengeTTL time.Duration
 }
 
 func newSite(t *testing.T) *site {
+	t.Helper()
+	return newSiteWith(t, func(*site) {})
+}
+
+// newSiteWith is newSite with settings of s changed by set before the
+// server starts.
+func newSiteWith(t *testing.T, set func(s *site)) *site {
 	t.Helper()
 	// A free port, so that the base URL names the port the browser uses.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -41,6 +50,7 @@ func newSite(t *testing.T) *site {
 	}
 	s := &site{addr: ln.Addr().String(), dbPath: filepath.Join(t.TempDir(), "tengen.db")}
 	ln.Close()
+	set(s)
 	s.start(t)
 	t.Cleanup(func() {
 		if s.stop != nil {
@@ -62,7 +72,7 @@ func (s *site) start(t *testing.T) {
 		// Computer opponents as serve.go offers them, with small searches.
 		EngineBots: &engine.Options{Threads: 1, MaxTime: time.Second, ScoringPlayouts: 100},
 		DeadStones: &engine.Options{Threads: 1, ScoringPlayouts: 200},
-		Analysis:   &engine.Options{Threads: 1}}
+		Analysis:   &engine.Options{Threads: 1}, ChallengeTTL: s.challengeTTL}
 	var a *app.App
 	var err error
 	// The old listener's port may take a moment to become free (Open

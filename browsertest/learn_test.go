@@ -105,6 +105,13 @@ func TestFirstLessons(t *testing.T) {
 	p.open("/glossary")
 	p.waitFor("glossary diagrams", `document.querySelectorAll(".mini-board svg").length >= 8`)
 	t.Logf("glossary, phone: %s", p.screenshot("tengen-glossary-phone.png"))
+	// On a phone the rules table has no header row: every cell names its
+	// ruleset.
+	p.open("/rules")
+	if got := eval[string](p, `getComputedStyle(document.querySelector("#rules-table tbody td"), "::before").content`); !strings.Contains(got, "Japanese") {
+		t.Errorf("the first cell of the rules table on a phone is labelled %s, want the ruleset", got)
+	}
+	t.Logf("rules, phone: %s", p.screenshot("tengen-rules-phone.png"))
 	p.do("desktop viewport", chromedp.EmulateViewport(1280, 900))
 	p.open("/rules")
 	t.Logf("rules, desktop: %s", p.screenshot("tengen-rules-desktop.png"))

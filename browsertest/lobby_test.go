@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -153,6 +154,42 @@ func TestNotifications(t *testing.T) {
 	// The notice links to the game, and the clock is alice's: she is Black.
 	alice.do("open the game", chromedp.Click(chromedp.CSS(`#notify-list li[data-kind="game-started"] a`)))
 	alice.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && document.getElementById("game").dataset.you === "black"`)
+}
+
+// TestChallengeExpired: an open challenge that nobody accepts in time
+// leaves the lobby, and its challenger, reading another page, is told so
+// in the notification bar (desktop and phone).
+func TestChallengeExpired(t *testing.T) {
+	s := newSiteWith(t, func(s *site) { s.challengeTTL = 3 * time.Second })
+	alice, bob := s.person(t, "alice"), s.person(t, "bob")
+	bob.do("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	for _, p := range []*person{alice, bob} {
+		p.signup(p.name + "-password")
+		p.open("/")
+		p.do("open challenge",
+			chromedp.SetValue(chromedp.CSS(`#challenge-form input[name="boardSize"]`), "9"),
+			chromedp.Click(chromedp.CSS(`#challenge-form button[type="submit"]`)),
+		)
+		p.waitFor("the own challenge", `!!document.querySelector("#challenge-list form[action$='/cancel']")`)
+		p.open("/rules")
+	}
+	for _, p := range []*person{alice, bob} {
+		p.waitFor("the expiry notice", `!!document.querySelector('#notify-list li[data-kind="challenge-expired"]')`)
+		got := eval[string](p, `document.querySelector('#notify-list li[data-kind="challenge-expired"] a').textContent`)
+		if !strings.Contains(got, "expired") {
+			t.Errorf("%s's notice: %q", p.name, got)
+		}
+		if n := eval[int](p, `document.querySelectorAll('#notify-list li[data-kind="challenge-expired"]').length`); n != 1 {
+			t.Errorf("%s sees %d expiry notices, want 1", p.name, n)
+		}
+	}
+	alice.screenshot("tengen-notify-expired-desktop.png")
+	bob.screenshot("tengen-notify-expired-phone.png")
+	alice.open("/")
+	alice.waitFor("the lobby", `!!document.getElementById("challenge-form")`)
+	if n := eval[int](alice, `document.querySelectorAll("#challenge-list form[action$='/cancel'], #challenge-list form[action$='/accept']").length`); n != 0 {
+		t.Errorf("the lobby still lists %d expired challenges", n)
+	}
 }
 
 // TestAutomaticHandicap: alice (6k) challenges bob (12k) with the
