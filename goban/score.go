@@ -673,30 +673,15 @@ func unlock(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bo
 // chain that no stones inside save is left to the dead-stone estimate: it
 // would be captured, and c gives no point for it.
 func connectToFill(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
-	var cands []Loc
 	for _, e := range b.aroundChains(q, c) {
-		if b.color[e] != Empty || owner[e] != c {
-			continue
-		}
-		cands = append(cands, e)
-	}
-	for _, e := range cands {
-		if b.Check(e, c, false) != nil {
+		if b.color[e] != Empty || owner[e] != c || b.Check(e, c, false) != nil {
 			continue
 		}
 		b.Play(e, c)
 		ok := false
 		if b.Check(q, c, false) == nil {
 			b.Play(q, c)
-			if b.Liberties(q) >= 2 {
-				for _, d := range b.dirs {
-					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
-						if t := b.lastLiberty(b.head[n]); owner[t] == c.Opponent() && cannotFill(b, t, c.Opponent()) && savedInside(b, t, c.Opponent(), owner) {
-							ok = true
-						}
-					}
-				}
-			}
+			ok = b.Liberties(q) >= 2 && costsInsideSaves(b, q, c, owner, exempt)
 			b.Undo()
 		}
 		b.Undo()
@@ -705,6 +690,23 @@ func connectToFill(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, 
 		}
 	}
 	return 0, false
+}
+
+// costsInsideSaves reports whether c's stone at q puts an enemy chain next
+// to it in atari whose last liberty, in the enemy's territory, is a
+// self-atari there that further stones inside save (savedInside).
+func costsInsideSaves(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Loc) bool) bool {
+	e := c.Opponent()
+	for _, d := range b.dirs {
+		n := q + d
+		if b.color[n] != e || !b.atari(b.head[n]) || exempt(b, b.head[n]) {
+			continue
+		}
+		if t := b.lastLiberty(b.head[n]); owner[t] == e && cannotFill(b, t, e) && savedInside(b, t, e, owner) {
+			return true
+		}
+	}
+	return false
 }
 
 // aroundChains returns the points next to the chains of colour c that touch
