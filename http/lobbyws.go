@@ -70,7 +70,7 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	}()
 	s.presenceChanged(c, online)
 	if u != nil {
-		s.pendingChallenges(c, u)
+		s.pendingChallenges(u, c)
 	}
 	if lobby {
 		// The first lobby comes at once; later ones when something changes.
@@ -402,10 +402,11 @@ func (s *Server) challengeMade(c *tengen.Challenge, by *tengen.User) {
 	}
 }
 
-// pendingChallenges tells a new site socket of u about the open direct
-// challenges u has received, so that every page u opens shows them, not
-// only the pages that were open when they came.
-func (s *Server) pendingChallenges(c *wsClient, u *tengen.User) {
+// pendingChallenges tells site sockets of u (a new one, or all of them
+// after a bus reset) about the open direct challenges u has received, so
+// that every page u opens shows them, not only the pages that were open
+// when they came.
+func (s *Server) pendingChallenges(u *tengen.User, sockets ...*wsClient) {
 	open := tengen.ChallengeOpen
 	cs, _, err := s.svc.Challenges.FindChallenges(context.Background(), tengen.ChallengeFilter{Status: &open, UserID: &u.ID, Limit: 20})
 	if err != nil {
@@ -414,7 +415,10 @@ func (s *Server) pendingChallenges(c *wsClient, u *tengen.User) {
 	}
 	for _, ch := range cs {
 		if ch.OpponentID == u.ID && ch.Challenger != nil {
-			c.enqueue(mustJSON(notification{Type: "notify", Kind: notifyChallenged, ChallengeID: ch.ID, From: ch.Challenger.Name, Pending: true}))
+			msg := mustJSON(notification{Type: "notify", Kind: notifyChallenged, ChallengeID: ch.ID, From: ch.Challenger.Name, Pending: true})
+			for _, c := range sockets {
+				c.enqueue(msg)
+			}
 		}
 	}
 }

@@ -171,10 +171,12 @@ func TestPresenceResync(t *testing.T) {
 // tengen.ChallengeService is not called here.
 type challengesStub struct {
 	tengen.ChallengeService
-	open []*tengen.Challenge
+	open  []*tengen.Challenge
+	calls int
 }
 
-func (c challengesStub) FindChallenges(_ context.Context, f tengen.ChallengeFilter) ([]*tengen.Challenge, int, error) {
+func (c *challengesStub) FindChallenges(_ context.Context, f tengen.ChallengeFilter) ([]*tengen.Challenge, int, error) {
+	c.calls++
 	var out []*tengen.Challenge
 	for _, ch := range c.open {
 		if f.UserID == nil || ch.OpponentID == *f.UserID || ch.ChallengerID == *f.UserID {
@@ -186,14 +188,15 @@ func (c challengesStub) FindChallenges(_ context.Context, f tengen.ChallengeFilt
 
 // TestSiteResetResyncs: after the bus may have lost messages, every socket
 // that shows a chat is asked to reload it, and every user's site socket is
-// told again of the direct challenges that wait for the user; sockets that
-// show neither get nothing.
+// told again of the direct challenges that wait for the user (read once
+// per user); sockets that show neither get nothing.
 func TestSiteResetResyncs(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		s := presenceServer(membus.New())
-		s.svc.Challenges = challengesStub{open: []*tengen.Challenge{
+		challenges := &challengesStub{open: []*tengen.Challenge{
 			{ID: 41, ChallengerID: 8, OpponentID: 7, Challenger: &tengen.User{ID: 8, Name: "bea"}},
 		}}
+		s.svc.Challenges = challenges
 		newSocket := func(c *wsClient) *wsClient {
 			c.send, c.ended = make(chan []byte, wsQueue), make(chan struct{})
 			s.hub.add(c)
@@ -250,6 +253,10 @@ func TestSiteResetResyncs(t *testing.T) {
 			if got := strings.Join(types(tc.c), " "); got != tc.want {
 				t.Errorf("%s got %q after a reset, want %q", tc.name, got, tc.want)
 			}
+		}
+		// Storage is asked once per user (ann, bea), not per socket.
+		if challenges.calls != 2 {
+			t.Errorf("%d reads of the challenges, want 2", challenges.calls)
 		}
 		s.closeSite()
 		close(s.stop)

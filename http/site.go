@@ -191,18 +191,20 @@ var chatResync = mustJSON(struct {
 // re-sync on their own (play's remote watchers); a review board's moves
 // and chat do not (docs/OPERATIONS.md).
 func (s *Server) resyncSockets() {
-	var sites []*wsClient
+	sites := map[int64][]*wsClient{} // by user
+	users := map[int64]*tengen.User{}
 	s.hub.each(func(c *wsClient) bool { return c.lobby || c.gameID != 0 || (c.site && c.user != nil) }, func(c *wsClient) {
 		if c.lobby || c.gameID != 0 {
 			c.enqueue(chatResync)
 		}
 		if c.site && c.user != nil {
-			sites = append(sites, c)
+			sites[c.userID] = append(sites[c.userID], c)
+			users[c.userID] = c.user
 		}
 	})
-	// Storage is read outside the hub's lock.
-	for _, c := range sites {
-		s.pendingChallenges(c, c.user)
+	// Storage is read outside the hub's lock, once per user.
+	for id, cs := range sites {
+		s.pendingChallenges(users[id], cs...)
 	}
 }
 
