@@ -94,6 +94,9 @@ type env struct {
 	events []*tengen.GameEvent
 	// changed, if set, becomes the service's Config.Changed at start.
 	changed func(before, after *tengen.Game, events []*tengen.GameEvent)
+	// configure changes the service's Config at start, after the env's
+	// settings.
+	configure []func(*play.Config)
 }
 
 func openDB(t *testing.T, path string) (*sqlite.DB, *sqlite.GameService) {
@@ -106,11 +109,26 @@ func openDB(t *testing.T, path string) (*sqlite.DB, *sqlite.GameService) {
 	return db, sqlite.NewGameService(db)
 }
 
-func newEnv(t *testing.T) *env {
+// newEnv returns an env on a fake clock with its service started; each of
+// configure changes the service's Config first.
+func newEnv(t *testing.T, configure ...func(*play.Config)) *env {
 	t.Helper()
-	e := newEnvDB(t, newFakeClock())
+	return startEnv(newEnvDB(t, newFakeClock()), configure)
+}
+
+// newRealTimeEnv is newEnv on the real clock, for tests inside a synctest
+// bubble, where time moves only when every goroutine waits.
+func newRealTimeEnv(t *testing.T, configure ...func(*play.Config)) *env {
+	t.Helper()
+	return startEnv(newEnvDB(t, nil), configure)
+}
+
+// startEnv starts e's service with configure and closes it and the
+// database when the test ends.
+func startEnv(e *env, configure []func(*play.Config)) *env {
+	e.configure = configure
 	e.start()
-	t.Cleanup(func() {
+	e.t.Cleanup(func() {
 		e.svc.Close()
 		e.db.Close()
 	})
@@ -136,8 +154,15 @@ func newEnvDB(t *testing.T, clk *fakeClock) *env {
 }
 
 func (e *env) start() {
-	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Changed: e.changed})
+	cfg := play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), CheckpointEvery: -1,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Changed: e.changed}
+	if e.clock != nil {
+		cfg.Now, cfg.AfterFunc = e.clock.Now, e.clock.AfterFunc
+	}
+	for _, f := range e.configure {
+		f(&cfg)
+	}
+	e.svc = play.New(cfg)
 	if err := e.svc.Open(context.Background()); err != nil {
 		e.t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package play_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"reflect"
 	"testing"
 	"testing/synctest"
@@ -15,23 +13,6 @@ import (
 	"tengen/play"
 	"tengen/sqlite"
 )
-
-// newRealTimeEnv is newEnv on the real clock, for tests inside a synctest
-// bubble, where time moves only when every goroutine waits.
-func newRealTimeEnv(t *testing.T) *env {
-	t.Helper()
-	e := newEnvDB(t, nil)
-	e.svc = play.New(play.Config{Games: e.games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db), CheckpointEvery: -1,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err := e.svc.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		e.svc.Close()
-		e.db.Close()
-	})
-	return e
-}
 
 // mainLeft returns colour c's main time as the snapshot's clock shows it
 // at the snapshot's time.

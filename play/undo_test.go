@@ -3,13 +3,10 @@ package play_test
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"testing"
 
 	"tengen"
 	"tengen/play"
-	"tengen/sqlite"
 )
 
 // failingGames fails the AppendMove calls that fail says, before they reach
@@ -33,23 +30,15 @@ func (g failingGames) AppendMove(ctx context.Context, by int64, m *tengen.GameMo
 // game is as it was: the same move can be sent again, and a capture that
 // was not stored leaves the captured stones on the board.
 func TestMoveNotStoredLeavesPosition(t *testing.T) {
-	e := newEnvDB(t, newFakeClock())
 	failing := map[int]bool{}
-	games := failingGames{GameService: e.games, fail: func(m *tengen.GameMove) bool {
-		if failing[m.Seq] {
-			delete(failing, m.Seq) // once
-			return true
-		}
-		return false
-	}}
-	e.svc = play.New(play.Config{Games: games, Users: sqlite.NewUserService(e.db), Challenges: sqlite.NewChallengeService(e.db),
-		Now: e.clock.Now, AfterFunc: e.clock.AfterFunc, CheckpointEvery: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err := e.svc.Open(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		e.svc.Close()
-		e.db.Close()
+	e := newEnv(t, func(c *play.Config) {
+		c.Games = failingGames{GameService: c.Games, fail: func(m *tengen.GameMove) bool {
+			if failing[m.Seq] {
+				delete(failing, m.Seq) // once
+				return true
+			}
+			return false
+		}}
 	})
 	id := e.newGame(settings(9, "japanese", noTime))
 
