@@ -4,8 +4,15 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
+
+// mouseButtons sets the buttons held during a mouse event (1: the left
+// one), which a move needs to count as a drag.
+func mouseButtons(b int64) chromedp.MouseOption {
+	return func(p *input.DispatchMouseEventParams) { p.Buttons = b }
+}
 
 // TestGameAnalysis is issue 19's engine analysis on a finished game's page:
 // the panel is not there for the players while the game runs; after the
@@ -59,6 +66,19 @@ func TestGameAnalysis(t *testing.T) {
 	if p := eval[string](alice, `document.getElementById("nav-pos").textContent`); p == pos {
 		t.Errorf("the graph click did not move the replay (still %q)", p)
 	}
+	// A press held down scrubs along the game: the board follows the
+	// pointer before the button is released (at the right end: the last
+	// position, move 7, since the resignation is no position).
+	box := eval[[2]float64](alice, `(() => { const r = document.querySelector(".analysis-graph-svg").getBoundingClientRect(); return [r.left, r.width]; })()`)
+	at := func(move int) float64 { return box[0] + box[1]*float64(move)/float64(len(moves)) }
+	alice.do("press on the graph", chromedp.MouseEvent(chromedp.MousePressed, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	alice.do("drag to move 3", chromedp.MouseEvent(chromedp.MouseMoved, at(3), xy[1], chromedp.ButtonLeft, mouseButtons(1)))
+	alice.waitFor("move 3 while dragging", `document.getElementById("nav-slider").value === "3"`)
+	alice.do("drag to the end", chromedp.MouseEvent(chromedp.MouseMoved, at(len(moves))-2, xy[1], chromedp.ButtonLeft, mouseButtons(1)),
+		chromedp.MouseEvent(chromedp.MouseReleased, at(len(moves))-2, xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	alice.waitFor("the last move after the drag", fmt.Sprintf(`document.getElementById("nav-slider").value === "%d"`, len(moves)))
+	alice.do("graph click at the start again", chromedp.MouseClickXY(xy[0], xy[1]))
+	alice.waitFor("move 0 again", `document.getElementById("nav-slider").value === "0"`)
 	// Move 4 by the replay's buttons: its best moves are drawn.
 	for range 4 {
 		alice.do("next", chromedp.Click(chromedp.CSS("#nav-next")))

@@ -155,7 +155,21 @@ export class Analysis {
       xmlns: SVG, viewBox: "0 0 600 160", preserveAspectRatio: "none", role: "img",
       "aria-label": T.analysisGraph, "class": "analysis-graph-svg",
     }, this.graphBox);
-    this.graph.addEventListener("click", (ev) => this.graphClick(ev));
+    // The graph acts on the press, not on a click: a click is lost when the
+    // graph is redrawn between press and release (a position's details
+    // arriving redraw it), and a press held down scrubs along the game.
+    this.graph.addEventListener("pointerdown", (ev) => {
+      if (ev.button !== 0) {
+        return;
+      }
+      this.graph.setPointerCapture(ev.pointerId);
+      this.graphJump(ev);
+    });
+    this.graph.addEventListener("pointermove", (ev) => {
+      if (this.graph.hasPointerCapture(ev.pointerId)) {
+        this.graphJump(ev);
+      }
+    });
     const legend = html("p", { "class": "analysis-legend" }, this.graphBox);
     html("span", { "class": "legend-winrate" }, legend, T.analysisLegendWinrate);
     html("span", { "class": "legend-score" }, legend, T.analysisLegendScore);
@@ -607,13 +621,17 @@ export class Analysis {
     g.dataset.points = String(moves.length);
   }
 
-  graphClick(ev) {
+  /** graphJump goes to the move under the pointer on the graph, unless the board shows it already. */
+  graphJump(ev) {
     if (this.total < 1) {
       return;
     }
     const r = this.graph.getBoundingClientRect();
     const share = Math.min(1, Math.max(0, (ev.clientX - r.left) / r.width));
-    this.onJump(this.first + Math.round(share * (Math.max(this.total, 2) - 1)));
+    const move = this.first + Math.round(share * (Math.max(this.total, 2) - 1));
+    if (move !== this.move) {
+      this.onJump(move);
+    }
   }
 
   /** destroy stops the analysis and removes the overlay from the board. */
