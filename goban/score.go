@@ -415,6 +415,9 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
 		l, ok := saveChain(work, turn, owner, neutral, exempt)
 		if !ok {
+			l, ok = defendInvasion(work, turn, owner, exempt)
+		}
+		if !ok {
 			l, ok = fillDame(work, turn, owner, neutral, exempt)
 		}
 		if !ok {
@@ -465,6 +468,88 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 		}
 	}
 	return 0, false
+}
+
+// defendInvasion returns a point of c's territory where an enemy stone
+// would leave a chain of c in atari that c cannot save, neither by a stone
+// on its last liberty that keeps two liberties nor by capturing an enemy
+// chain next to it: c must play there first (teire).
+func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+	e := c.Opponent()
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			p := b.loc(x, y)
+			if b.color[p] != Empty || owner[p] != c || b.Check(p, e, false) != nil || b.Check(p, c, false) != nil {
+				continue
+			}
+			near := false
+			for _, d := range b.dirs {
+				if n := p + d; b.color[n] == c && !exempt(b, b.head[n]) && b.Liberties(n) <= 2 {
+					near = true
+				}
+			}
+			if !near {
+				continue
+			}
+			b.Play(p, e)
+			lost := false
+			for _, d := range b.dirs {
+				if n := p + d; b.color[n] == c && !exempt(b, b.head[n]) && b.atari(b.head[n]) && !canSave(b, b.head[n], c) {
+					lost = true
+				}
+			}
+			b.Undo()
+			if lost {
+				b.Play(p, c)
+				ok := b.Liberties(p) >= 2
+				b.Undo()
+				if ok {
+					return p, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// canSave reports whether c, to move, saves its chain headed by h, in
+// atari: by a stone on its last liberty that keeps two liberties, or by
+// capturing an enemy chain in atari next to it.
+func canSave(b *Board, h Loc, c Color) bool {
+	t := b.lastLiberty(h)
+	if t != 0 && b.Check(t, c, false) == nil {
+		b.Play(t, c)
+		ok := b.Liberties(t) >= 2
+		b.Undo()
+		if ok {
+			return true
+		}
+	}
+	var cands []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
+				if l := b.lastLiberty(b.head[q]); !slices.Contains(cands, l) {
+					cands = append(cands, l)
+				}
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	for _, l := range cands {
+		if b.Check(l, c, false) == nil {
+			b.Play(l, c)
+			ok := b.color[h] == c && b.Liberties(h) >= 2
+			b.Undo()
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // saveByCapture returns the point where c saves its chain headed by h,
