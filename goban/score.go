@@ -354,7 +354,10 @@ func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 // dame are filled the way the players fill them after the last move: in
 // turn, each player filling first the dame that put an enemy chain in
 // atari, then those next to an enemy chain, then the rest, never with a
-// stone that would be left with fewer than two liberties. A chain put in
+// stone that would be left with fewer than two liberties or with liberties
+// only in the enemy's territory. Before each fill a player defends a chain
+// that an enemy stone inside its territory would leave in atari beyond
+// saving (defendInvasion), a teire. A chain put in
 // atari is saved at once by its owner: on a dame (a fill like any other)
 // or, when its last liberty lies in the owner's territory, by a move
 // there (teire), and that point is no longer territory. The typical case
@@ -415,6 +418,8 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
 		l, ok := saveChain(work, turn, owner, neutral, exempt)
 		if !ok {
+			// Before filling, the player defends what an enemy stone
+			// inside its territory would take.
 			l, ok = defendInvasion(work, turn, owner, exempt)
 		}
 		if !ok {
@@ -473,7 +478,15 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 // defendInvasion returns a point of c's territory where an enemy stone
 // would leave a chain of c in atari that c cannot save, neither by a stone
 // on its last liberty that keeps two liberties nor by capturing an enemy
-// chain next to it: c must play there first (teire).
+// chain next to it (canSave): c plays there first, a teire. A threat from
+// inside that c can answer costs nothing under territory counting (the
+// answer that captures gives a prisoner for the point it fills, and a stone
+// left inside is a prisoner at the count), so only a threat that c could
+// not answer costs the point. These are the stones that hang from no wall
+// once the dame are filled (gosei48-K13's S1-S2 on the edge, meijin39-P16's
+// S10-T10 by S11) and walls that dead stones press (gosei43-K09's L14):
+// the records and GNU Go's finishing moves count the point as dame. The
+// point checked is a liberty of a chain of c with at most two liberties.
 func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
 	e := c.Opponent()
 	for y := 0; y < b.h; y++ {
@@ -510,6 +523,18 @@ func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) b
 		}
 	}
 	return 0, false
+}
+
+// onlyEnemyLiberties reports whether every liberty of the chain at q lies
+// in the territory of the opponent of the chain's colour.
+func onlyEnemyLiberties(b *Board, q Loc, owner []Color) bool {
+	e := b.color[q].Opponent()
+	for _, l := range chainLibs(b, b.head[q]) {
+		if owner[l] != e {
+			return false
+		}
+	}
+	return true
 }
 
 // canSave reports whether c, to move, saves its chain headed by h, in
@@ -670,6 +695,15 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
+			if libs >= 2 && onlyEnemyLiberties(b, q, owner) {
+				// No safe fill: the enemy ataris the stone from inside
+				// its own territory and captures it. Such dame are
+				// the neutral rest of split open areas (splitOpen);
+				// filling them put the enemy's chains short of
+				// liberties that no player would have taken.
+				libs = 1
+			}
+
 			if libs < 2 && rank == 1 {
 				threat := false
 				for _, d := range b.dirs {

@@ -2,6 +2,7 @@ package goban
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -196,6 +197,24 @@ X X X X X X X`,
 			teire: []string{"A4", "E4", "A2"},
 		},
 		{
+			// gosei48-K13's lower right: Black's F1-F2 hangs from no
+			// wall. Once the dame G1 is filled (by either side), a
+			// White stone on E2 leaves it in atari on E1, where Black's
+			// stone would leave it in atari again, and E2 cannot be
+			// captured at once: Black connects at E2 first. Before
+			// defendInvasion the count gave no teire, since nothing was
+			// in atari after the fill.
+			name: "chain an invader would leave in atari beyond saving",
+			diagram: `
+. . . X O . O .
+. . . X O O O O
+X X X X X O . O
+. . . . . X O O
+. . . . . X . O`,
+			black: 15, white: 3,
+			teire: []string{"E2"},
+		},
+		{
 			// Black's corner is left open at D7, next to White's E7:
 			// before splitOpen all of it was neutral. A point counts for
 			// the side whose stones are nearer by two steps through the
@@ -317,5 +336,56 @@ X O X X O O X
 O O X O O O O`)
 	if s, _ = ScoreBoard(b, MustRuleset("japanese"), 0, 0, nil); len(s.Seki) != 0 {
 		t.Errorf("seki found where White can fill the shared liberty after connecting out: %v", s.Seki)
+	}
+}
+
+// TestSafeFill checks that fillDame leaves a dame whose stone would have
+// its liberties only in the enemy's territory: the enemy would atari it
+// from inside and capture it, so the player does not fill there, while
+// the enemy does. The owner diagram marks each point's owner (b, w) or a
+// dame (d).
+func TestSafeFill(t *testing.T) {
+	diagram := `
+. . O . .
+. . O . .
+X . . . .`
+	owners := `
+b b . w w
+b b . w w
+. b w d w`
+	tests := []struct {
+		color Color
+		want  string // the dame filled, "" for none
+	}{
+		{Black, ""},
+		{White, "D1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.color.String(), func(t *testing.T) {
+			b := mustParse(t, diagram)
+			owner := make([]Color, len(b.color))
+			neutral := make([]bool, len(b.color))
+			for y, row := range strings.Split(strings.TrimSpace(owners), "\n") {
+				for x, f := range strings.Fields(row) {
+					l := b.loc(x, y)
+					switch f {
+					case "b":
+						owner[l] = Black
+					case "w":
+						owner[l] = White
+					case "d":
+						neutral[l] = true
+					}
+				}
+			}
+			none := func(*Board, Loc) bool { return false }
+			got := ""
+			if l, ok := fillDame(b, tt.color, owner, neutral, none); ok {
+				got = FormatVertex(b.Point(l), b.Height())
+			}
+			if got != tt.want {
+				t.Errorf("%v fills %q, want %q", tt.color, got, tt.want)
+			}
+		})
 	}
 }
