@@ -476,17 +476,22 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 }
 
 // defendInvasion returns a point of c's territory where an enemy stone
-// would leave a chain of c in atari that c cannot save, neither by a stone
-// on its last liberty that keeps two liberties nor by capturing an enemy
-// chain next to it (canSave): c plays there first, a teire. A threat from
-// inside that c can answer costs nothing under territory counting (the
-// answer that captures gives a prisoner for the point it fills, and a stone
-// left inside is a prisoner at the count), so only a threat that c could
-// not answer costs the point. These are the stones that hang from no wall
-// once the dame are filled (gosei48-K13's S1-S2 on the edge, meijin39-P16's
-// S10-T10 by S11) and walls that dead stones press (gosei43-K09's L14):
-// the records and GNU Go's finishing moves count the point as dame. The
-// point checked is a liberty of a chain of c with at most two liberties.
+// would put a chain of c in atari that c then cannot keep from being
+// captured (defends, reading readDepth plies): c plays there first, a
+// teire, when its own stone there keeps two liberties and cannot be
+// captured itself. A threat from inside that c can answer costs nothing
+// under territory counting (the answer that captures gives a prisoner for
+// the point it fills, and a stone left inside is a prisoner at the count),
+// so only a threat that c could not answer costs the point. These are
+// stones that hang from no wall once the dame are filled (gosei48-K13's
+// S1-S2 on the edge, meijin39-P16's S10-T10 by S11), walls that dead
+// stones press (gosei43-K09's L14), and chains whose save by capture
+// leaves them one eye (gosei44-Q24's G18, where White's capture of the
+// throw-in is answered by a second one): the records and GNU Go's
+// finishing moves count such points as dame. When c's own stone does not
+// save the chain either, the chain is a matter of life and death, which
+// the dead-stone estimate decides, and no teire is counted. The point
+// checked is a liberty of a chain of c with at most two liberties.
 func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
 	e := c.Opponent()
 	for y := 0; y < b.h; y++ {
@@ -507,14 +512,14 @@ func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) b
 			b.Play(p, e)
 			lost := false
 			for _, d := range b.dirs {
-				if n := p + d; b.color[n] == c && !exempt(b, b.head[n]) && b.atari(b.head[n]) && !canSave(b, b.head[n], c) {
+				if n := p + d; b.color[n] == c && !exempt(b, b.head[n]) && b.atari(b.head[n]) && !defends(b, n, c, readDepth) {
 					lost = true
 				}
 			}
 			b.Undo()
 			if lost {
 				b.Play(p, c)
-				ok := b.Liberties(p) >= 2
+				ok := b.Liberties(p) >= 2 && !attacks(b, p, c, readDepth)
 				b.Undo()
 				if ok {
 					return p, true
@@ -537,41 +542,77 @@ func onlyEnemyLiberties(b *Board, q Loc, owner []Color) bool {
 	return true
 }
 
-// canSave reports whether c, to move, saves its chain headed by h, in
-// atari: by a stone on its last liberty that keeps two liberties, or by
-// capturing an enemy chain in atari next to it.
-func canSave(b *Board, h Loc, c Color) bool {
-	t := b.lastLiberty(h)
-	if t != 0 && b.Check(t, c, false) == nil {
-		b.Play(t, c)
-		ok := b.Liberties(t) >= 2
-		b.Undo()
-		if ok {
-			return true
-		}
+// readDepth is how many plies defendInvasion reads. The corpus gives the
+// same count for every depth from 5 to 12; at 4 and less the reading
+// stops inside the ladders and throw-ins it has to see through
+// (docs/STRENGTH.md).
+const readDepth = 8
+
+// defends reports whether c, to move, keeps the chain of its stone s from
+// being captured, reading depth plies: c need not move when the opponent
+// cannot capture it anyway (two eyes, say); else c tries a stone on each
+// of the chain's liberties and the capture of each enemy chain in atari
+// next to it, and the opponent answers on the chain's liberties (attacks).
+// A chain with three liberties is safe; at the end of the reading, one
+// with two.
+func defends(b *Board, s Loc, c Color, depth int) bool {
+	h := b.head[s]
+	libs := b.Liberties(h)
+	if libs >= 3 {
+		return true
 	}
-	var cands []Loc
-	for s := h; ; {
+	if depth <= 0 {
+		return libs >= 2
+	}
+	if libs >= 2 && !attacks(b, s, c, depth-1) {
+		return true
+	}
+	cands := chainLibs(b, h)
+	for t := h; ; {
 		for _, d := range b.dirs {
-			if q := s + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
+			if q := t + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
 				if l := b.lastLiberty(b.head[q]); !slices.Contains(cands, l) {
 					cands = append(cands, l)
 				}
 			}
 		}
-		s = b.next[s]
-		if s == h {
+		t = b.next[t]
+		if t == h {
 			break
 		}
 	}
-	for _, l := range cands {
-		if b.Check(l, c, false) == nil {
-			b.Play(l, c)
-			ok := b.color[h] == c && b.Liberties(h) >= 2
-			b.Undo()
-			if ok {
-				return true
-			}
+	for _, m := range cands {
+		if b.Check(m, c, false) != nil {
+			continue
+		}
+		b.Play(m, c)
+		ok := b.color[s] == c && !attacks(b, s, c, depth-1)
+		b.Undo()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// attacks reports whether the opponent of c, to move, captures the chain
+// of c's stone s, reading depth plies: a stone on each liberty of a chain
+// with at most two, then c's defence (defends).
+func attacks(b *Board, s Loc, c Color, depth int) bool {
+	libs := chainLibs(b, b.head[s])
+	if len(libs) >= 3 || (depth <= 0 && len(libs) >= 2) {
+		return false
+	}
+	e := c.Opponent()
+	for _, m := range libs {
+		if b.Check(m, e, false) != nil {
+			continue
+		}
+		b.Play(m, e)
+		ok := b.color[s] != c || !defends(b, s, c, depth-1)
+		b.Undo()
+		if ok {
+			return true
 		}
 	}
 	return false

@@ -215,6 +215,25 @@ X X X X X O . O
 			teire: []string{"E2"},
 		},
 		{
+			// gosei44-Q24's G18: White's group has the eye B3 and the
+			// point B4 next to the dead B5. A Black stone on B4 puts it
+			// in atari; White's capture on B3 leaves it the two points
+			// B4 and B5, where Black throws in again and takes the
+			// whole group after White's second capture. White captures
+			// B5 on B4 first: two eyes, one teire. A one-move check
+			// took the capture on B3 for a save.
+			name: "capture that leaves one eye",
+			diagram: `
+O X O X .
+O . O X .
+O . O X .
+O O O X .
+X X X X .`,
+			dead:  []string{"B5"},
+			black: 5, white: 2,
+			teire: []string{"B4"},
+		},
+		{
 			// Black's corner is left open at D7, next to White's E7:
 			// before splitOpen all of it was neutral. A point counts for
 			// the side whose stones are nearer by two steps through the
@@ -385,6 +404,56 @@ b b . w w
 			}
 			if got != tt.want {
 				t.Errorf("%v fills %q, want %q", tt.color, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestReadChain checks the reading behind defendInvasion: whether the
+// owner of a chain, to move, keeps it (defends) and whether the opponent,
+// to move, captures it (attacks).
+func TestReadChain(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		chain   string // a stone of the chain read
+		defends bool   // the owner to move keeps it
+		attacks bool   // the opponent to move captures it
+	}{
+		{
+			// Two eyes: nobody captures it.
+			name: "two eyes",
+			diagram: `
+. O . O X
+O O O O X
+X X X X X`,
+			chain: "B2", defends: true, attacks: false,
+		},
+		{
+			// One eye of two points: the throw-in on A3 (or C3) and
+			// the recapture of the whole chain.
+			name: "eye of two points",
+			diagram: `
+. . O X .
+O O O X .
+X X X X .`,
+			chain: "C3", defends: false, attacks: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := mustParse(t, tt.diagram)
+			p, _, err := ParseVertex(tt.chain, b.Width(), b.Height())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := b.Loc(p)
+			c := b.color[s]
+			if got := defends(b, s, c, readDepth); got != tt.defends {
+				t.Errorf("defends = %v, want %v", got, tt.defends)
+			}
+			if got := attacks(b, s, c, readDepth); got != tt.attacks {
+				t.Errorf("attacks = %v, want %v", got, tt.attacks)
 			}
 		})
 	}
