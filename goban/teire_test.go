@@ -458,3 +458,28 @@ X X X X .`,
 		})
 	}
 }
+
+// TestInvasionWithoutSave checks that defendInvasion counts no teire where
+// the owner's own stone would not save the chain either: White's D4 is
+// lost to a Black stone on C4, but a White stone there leaves the chain
+// C4-D4 with B4 and D3, and Black captures it all the same. Such a chain
+// is the dead-stone estimate's matter, not a point its owner must fill.
+// C4 is marked as White's territory, the only point defendInvasion looks
+// at.
+func TestInvasionWithoutSave(t *testing.T) {
+	b := mustParse(t, `
+. . . O X
+X X X . .
+. . X . .
+. O X . .`)
+	owner := make([]Color, len(b.color))
+	p, _, err := ParseVertex("C4", b.Width(), b.Height())
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner[b.Loc(p)] = White
+	none := func(*Board, Loc) bool { return false }
+	if l, ok := defendInvasion(b, White, owner, none); ok {
+		t.Errorf("teire at %s, want none", FormatVertex(b.Point(l), b.Height()))
+	}
+}
