@@ -64,14 +64,23 @@ func (s *Score) Margin() float64 { return s.Black.Total - s.White.Total }
 
 // Score counts the current position of the game with the given dead stones
 // (every stone of a chain that has one dead stone is dead). The game itself
-// is not changed.
+// is not changed. Under territory scoring the player to move fills the
+// dame first (see teire).
 func (g *Game) Score(dead []Point) (*Score, error) {
-	return ScoreBoard(g.board, g.rules, g.komi, g.handicap, dead)
+	return scoreBoard(g.board, g.rules, g.komi, g.handicap, dead, g.ToMove())
 }
 
 // ScoreBoard counts a position: the board with its prisoners, the ruleset,
-// komi, the number of handicap stones and the dead stones.
+// komi, the number of handicap stones and the dead stones. A board does not
+// know whose turn it is, so under territory scoring every teire that either
+// player's filling first forces counts (see teire); Game.Score knows.
 func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
+	return scoreBoard(b, rules, komi, handicap, dead, Empty)
+}
+
+// scoreBoard is ScoreBoard with the player to move, who fills the dame
+// first, or Empty when that is not known.
+func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point, toMove Color) (*Score, error) {
 	// The position after the dead stones are taken off decides territory
 	// and seki.
 	live, deadPts, deadSet, err := withoutDead(b, dead)
@@ -101,7 +110,7 @@ func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	}
 	var filled map[Loc]bool
 	if rules.Scoring == TerritoryScoring {
-		filled = teire(b, live, deadSet, regions, sekiChains)
+		filled = teire(b, live, deadSet, regions, sekiChains, toMove)
 	}
 	for _, r := range regions {
 		owner := r.owner
@@ -369,9 +378,13 @@ func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 // inside the territory either way. Chains in seki and dead chains are
 // left alone, and no stone is put on a dame next to a chain in seki.
 //
+// The player to move after the last move (toMove) fills first, as the
+// players would go on, and as GNU Go's finish does. When toMove is Empty
+// (a board without a game), every teire that either order forces counts.
+//
 // b is the final position, live the same with the dead stones (dead, over
 // b's Locs) taken off; regions and seki are live's.
-func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map[Loc]bool {
+func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toMove Color) map[Loc]bool {
 	owner := make([]Color, len(live.color))
 	neutral := make([]bool, len(live.color))
 	for _, r := range regions {
@@ -400,9 +413,13 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool) map
 			}
 		}
 	}
-	// The player who fills first gets the first atari; a referee does
-	// not know who that is, so every teire that either order forces
-	// counts.
+	// The player who fills first gets the first atari. Before the
+	// invasion rule (defendInvasion) the union of both orders counted the
+	// records best; with it, the order of the player to move does
+	// (docs/STRENGTH.md).
+	if toMove == Black || toMove == White {
+		return fillOut(b, toMove, owner, neutral, exempt)
+	}
 	filled := fillOut(b, Black, owner, neutral, exempt)
 	for l := range fillOut(b, White, owner, neutral, exempt) {
 		filled[l] = true

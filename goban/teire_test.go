@@ -483,3 +483,45 @@ X X X . .
 		t.Errorf("teire at %s, want none", FormatVertex(b.Point(l), b.Height()))
 	}
 }
+
+// TestFillerToMove checks that the player to move fills the dame first.
+// Black's D4 has the false eye C4 and the dame E4 (the dead White D3 takes
+// its third liberty). Black to move fills E4 and needs no teire; White to
+// move fills E4, which puts D4 in atari, and Black connects at C4. Without
+// a player to move (ScoreBoard) the teire of either order counts.
+func TestFillerToMove(t *testing.T) {
+	diagram := `
+. X . X . O .
+X X X O X O .
+. . . . X O .
+. . . X X O .`
+	tests := []struct {
+		toMove Color
+		teire  []string
+		black  int
+	}{
+		{Black, nil, 10},
+		{White, []string{"C4"}, 9},
+		{Empty, []string{"C4"}, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.toMove.String(), func(t *testing.T) {
+			b := mustParse(t, diagram)
+			p, _, err := ParseVertex("D3", b.Width(), b.Height())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := scoreBoard(b, MustRuleset("japanese"), 0, 0, []Point{p}, tt.toMove)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var teire []string
+			for _, q := range s.Teire {
+				teire = append(teire, FormatVertex(q, b.Height()))
+			}
+			if !reflect.DeepEqual(teire, tt.teire) || s.Black.Territory != tt.black || s.White.Territory != 4 {
+				t.Errorf("teire %v, territory black %d white %d; want %v, %d and 4", teire, s.Black.Territory, s.White.Territory, tt.teire, tt.black)
+			}
+		})
+	}
+}
