@@ -584,21 +584,7 @@ func defends(b *Board, s Loc, c Color, depth int) bool {
 	if libs >= 2 && !attacks(b, s, c, depth-1) {
 		return true
 	}
-	cands := chainLibs(b, h)
-	for t := h; ; {
-		for _, d := range b.dirs {
-			if q := t + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
-				if l := b.lastLiberty(b.head[q]); !slices.Contains(cands, l) {
-					cands = append(cands, l)
-				}
-			}
-		}
-		t = b.next[t]
-		if t == h {
-			break
-		}
-	}
-	for _, m := range cands {
+	for _, m := range captures(b, h, c, chainLibs(b, h)) {
 		if b.Check(m, c, false) != nil {
 			continue
 		}
@@ -610,6 +596,25 @@ func defends(b *Board, s Loc, c Color, depth int) bool {
 		}
 	}
 	return false
+}
+
+// captures appends to cands, each once, the points where c captures an
+// enemy chain in atari next to c's chain headed by h, and returns them.
+func captures(b *Board, h Loc, c Color, cands []Loc) []Loc {
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if q := s + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
+				if t := b.lastLiberty(b.head[q]); !slices.Contains(cands, t) {
+					cands = append(cands, t)
+				}
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return cands
 }
 
 // attacks reports whether the opponent of c, to move, captures the chain
@@ -643,21 +648,10 @@ func attacks(b *Board, s Loc, c Color, depth int) bool {
 // dame are filled, the wall's last liberty is a self-atari, and the owner
 // takes the dead stone off instead, a teire.
 func saveByCapture(b *Board, h Loc, c Color, owner []Color, neutral []bool) (Loc, bool) {
-	var cands []Loc
-	for s := h; ; {
-		for _, d := range b.dirs {
-			if q := s + d; b.color[q] == c.Opponent() && b.atari(b.head[q]) {
-				if t := b.lastLiberty(b.head[q]); (owner[t] == c || neutral[t]) && !slices.Contains(cands, t) {
-					cands = append(cands, t)
-				}
-			}
+	for _, t := range captures(b, h, c, nil) {
+		if owner[t] != c && !neutral[t] {
+			continue
 		}
-		s = b.next[s]
-		if s == h {
-			break
-		}
-	}
-	for _, t := range cands {
 		if b.Check(t, c, false) != nil {
 			continue
 		}
@@ -761,7 +755,6 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 				// liberties that no player would have taken.
 				libs = 1
 			}
-
 			if libs < 2 && rank == 1 {
 				threat := false
 				for _, d := range b.dirs {
