@@ -654,6 +654,14 @@ func jsonText[T any](v *T) (string, error) {
 	if v == nil {
 		return "", nil
 	}
+	// The clock's types write their JSON compact themselves (package
+	// clock's tests hold them to what encoding/json makes of them);
+	// through json.Marshal the result would be scanned and copied again
+	// for every move.
+	if m, ok := any(v).(json.Marshaler); ok {
+		b, err := m.MarshalJSON()
+		return string(b), err
+	}
 	b, err := json.Marshal(v)
 	return string(b), err
 }
