@@ -71,8 +71,7 @@ type request[T Tx] struct {
 // Do runs fn in a savepoint of a shared write transaction and returns fn's
 // error, or the commit's. fn must not commit or roll back tx, and its
 // effects must be used by the caller only when Do returns nil. A write
-// whose ctx has ended before its turn does not run; once it runs, fn's
-// context keeps ctx's values but never ends.
+// whose ctx has ended before its turn does not run.
 func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) error) error {
 	r := &request[T]{ctx: ctx, fn: fn, done: make(chan struct{})}
 	b.mu.Lock()
@@ -140,12 +139,7 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 			return
 		}
 		release = sp
-		// Once its turn has come a write runs to its end: its statements
-		// get a context that is never done, since the drivers watch a
-		// context that can end (SQLite starts a goroutine per statement
-		// to interrupt it, pgx a watcher), and a write cut off midway
-		// would only be rolled back to its savepoint.
-		if r.err = r.fn(context.WithoutCancel(r.ctx), tx); r.err != nil {
+		if r.err = r.fn(r.ctx, tx); r.err != nil {
 			if err := tx.RollbackTo(sp); err != nil {
 				fail(reqs, err)
 				return
