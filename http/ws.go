@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	nethttp "net/http"
 	"net/url"
 	"sync"
@@ -455,15 +456,20 @@ func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
 type wsInbox struct {
 	tokens float64
 	last   time.Time
+	// buf holds the last message read; wsNext reuses it for the next, so
+	// that reading a move allocates nothing.
+	buf []byte
 }
 
 func newWSInbox() *wsInbox { return &wsInbox{tokens: wsBurst, last: time.Now()} }
 
 // wsNext reads the next message with the checks every socket makes: text
 // frames only, valid UTF-8, no flood. It ends the connection and reports
-// false when the connection is over or broke a rule.
+// false when the connection is over or broke a rule. The message is valid
+// until the next call with in.
 func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, bool) {
-	typ, data, err := c.conn.Read(ctx)
+	typ, data, err := readMessage(ctx, c.conn, in.buf[:0])
+	in.buf = data
 	if err != nil {
 		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
 			(c.guard != nil && c.guard.tooBig.Load()) {
@@ -489,6 +495,31 @@ func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, 
 	}
 	in.tokens--
 	return data, true
+}
+
+// readMessage reads the next message like websocket.Conn.Read, appending
+// it to buf instead of a new slice.
+func readMessage(ctx context.Context, conn *websocket.Conn, buf []byte) (websocket.MessageType, []byte, error) {
+	typ, r, err := conn.Reader(ctx)
+	if err != nil {
+		return 0, buf, err
+	}
+	if buf == nil {
+		buf = make([]byte, 0, 256) // a move is under 100 bytes
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return typ, buf, nil
+		}
+		if err != nil {
+			return typ, buf, err
+		}
+	}
 }
 
 // wsDecode decodes a client message strictly: one JSON value with known
