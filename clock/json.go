@@ -237,7 +237,7 @@ func (g *GameClock) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, 320)
+	b := make([]byte, 0, 512) // a running clock takes 340 to 400 bytes
 	b = append(b, `{"control":`...)
 	b = append(b, control...)
 	b = append(b, `,"black":`...)

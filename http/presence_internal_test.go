@@ -28,7 +28,7 @@ func presenceServer(bus tengen.EventBus) *Server {
 // open adds a game socket of user (0: a visitor) on game 1, black 7 and
 // white 8, to s.
 func (s *Server) openTestSocket(user int64, name string) *wsClient {
-	c := &wsClient{userID: user, gameID: 1, blackID: 7, whiteID: 8, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+	c := &wsClient{userID: user, gameID: 1, blackID: 7, whiteID: 8, send: newSendQueue(), ended: make(chan struct{})}
 	if user != 0 {
 		c.user = &tengen.User{ID: user, Name: name, Rank: "5k"}
 	}
@@ -40,19 +40,15 @@ func (s *Server) openTestSocket(user int64, name string) *wsClient {
 func lastPresence(t *testing.T, c *wsClient) presence {
 	t.Helper()
 	var p presence
-	for {
-		select {
-		case b := <-c.send:
-			if err := json.Unmarshal(b, &p); err != nil {
-				t.Fatal(err)
-			}
-		default:
-			if p.Type != "presence" {
-				t.Fatal("no presence message")
-			}
-			return p
+	for _, b := range c.send.take(nil) {
+		if err := json.Unmarshal(b, &p); err != nil {
+			t.Fatal(err)
 		}
 	}
+	if p.Type != "presence" {
+		t.Fatal("no presence message")
+	}
+	return p
 }
 
 func names(users []*tengen.User) []string {
@@ -135,7 +131,7 @@ func TestPresenceResync(t *testing.T) {
 		a.openTestSocket(7, "ann")
 		synctest.Wait()
 		// dan's socket opens on a, but its message is lost.
-		dan := &wsClient{userID: 10, user: &tengen.User{ID: 10, Name: "dan"}, site: true, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+		dan := &wsClient{userID: 10, user: &tengen.User{ID: 10, Name: "dan"}, site: true, send: newSendQueue(), ended: make(chan struct{})}
 		a.hub.add(dan)
 		a.presence.mu.Lock()
 		a.presence.told[dan] = presenceCount{presenceKey: presenceKey{User: 10}, Name: "dan", N: 1}
@@ -198,7 +194,7 @@ func TestSiteResetResyncs(t *testing.T) {
 		}}
 		s.svc.Challenges = challenges
 		newSocket := func(c *wsClient) *wsClient {
-			c.send, c.ended = make(chan []byte, wsQueue), make(chan struct{})
+			c.send, c.ended = newSendQueue(), make(chan struct{})
 			s.hub.add(c)
 			return c
 		}
@@ -212,21 +208,19 @@ func TestSiteResetResyncs(t *testing.T) {
 		review := newSocket(&wsClient{reviewID: 5, userID: 8})
 		synctest.Wait()
 		for _, c := range []*wsClient{lobby, site, other, visitor, game, review} {
-			for len(c.send) > 0 {
-				<-c.send
-			}
+			c.send.take(nil)
 		}
 
 		s.siteReset()
 		synctest.Wait()
 		types := func(c *wsClient) []string {
 			var out []string
-			for len(c.send) > 0 {
+			for _, b := range c.send.take(nil) {
 				var m struct {
 					Type, Kind  string
 					ChallengeID int64
 				}
-				if err := json.Unmarshal(<-c.send, &m); err != nil {
+				if err := json.Unmarshal(b, &m); err != nil {
 					t.Fatal(err)
 				}
 				switch {
@@ -294,7 +288,7 @@ func TestNotifyOnlyWhereSiteSockets(t *testing.T) {
 		}
 		a, b := presenceServer(bus), presenceServer(bus)
 		a.openTestSocket(7, "ann") // a game socket: no notifications
-		ann := &wsClient{userID: 7, user: &tengen.User{ID: 7, Name: "ann"}, site: true, send: make(chan []byte, wsQueue), ended: make(chan struct{})}
+		ann := &wsClient{userID: 7, user: &tengen.User{ID: 7, Name: "ann"}, site: true, send: newSendQueue(), ended: make(chan struct{})}
 		b.presenceChanged(ann, b.hub.add(ann))
 		synctest.Wait()
 		msg := mustJSON(notification{Type: "notify", Kind: notifyYourMove, GameID: 1})
@@ -303,13 +297,10 @@ func TestNotifyOnlyWhereSiteSockets(t *testing.T) {
 		if got := took(); got != "7" {
 			t.Errorf("notes on the bus: %q, want only ann's (7), who has a site socket on b", got)
 		}
-		select {
-		case got := <-ann.send:
-			if string(got) != string(msg) {
-				t.Errorf("ann's site socket on b got %s", got)
-			}
-		default:
+		if got := ann.send.take(nil); len(got) == 0 {
 			t.Error("ann's site socket on b got no notification")
+		} else if string(got[0]) != string(msg) {
+			t.Errorf("ann's site socket on b got %s", got[0])
 		}
 
 		// b's state is not known in full on a: everything goes out.

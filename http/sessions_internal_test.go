@@ -80,7 +80,7 @@ func TestWSSessionRecheck(t *testing.T) {
 			sessions := &countingSessions{sess: tengen.Session{Token: "tok", UserID: 7, ExpiresAt: t0.Add(tt.expires)}}
 			s := &Server{cfg: Config{Now: func() time.Time { return now }}, svc: Services{Sessions: sessions},
 				log: slog.New(slog.NewTextHandler(io.Discard, nil)), pages: p}
-			c := &wsClient{session: "tok", userID: 7, send: make(chan []byte, 8), ended: make(chan struct{})}
+			c := &wsClient{session: "tok", userID: 7, send: newSendQueue(), ended: make(chan struct{})}
 			for i, st := range tt.steps {
 				now = t0.Add(st.at)
 				if st.end {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	nethttp "net/http"
 	"net/url"
 	"sync"
@@ -205,7 +206,7 @@ type wsClient struct {
 	// send is the bounded queue of encoded messages for the writer. Game
 	// events are put there by the PlayService's sink with the game's lock
 	// held, so putting never blocks: a full queue ends the connection.
-	send chan []byte
+	send sendQueue
 
 	// guard is the connection under the WebSocket, which ends it when a
 	// frame announces more than wsMaxMessage bytes.
@@ -230,11 +231,51 @@ func (c *wsClient) end(status websocket.StatusCode, reason string) {
 
 // enqueue queues msg without blocking; a full queue ends the connection.
 func (c *wsClient) enqueue(msg []byte) {
-	select {
-	case c.send <- msg:
-	default:
+	if !c.send.put(msg) {
 		c.end(websocket.StatusTryAgainLater, "too slow: reconnect")
 	}
+}
+
+// A sendQueue holds up to wsQueue messages for a socket's writer. It grows
+// with what is waiting instead of holding room for wsQueue messages from
+// the start, as a buffered channel would: with thousands of sockets that
+// room was megabytes of pointers the garbage collector scanned in every
+// cycle, although almost every queue holds one message or none.
+type sendQueue struct {
+	mu   sync.Mutex // guards msgs
+	msgs [][]byte
+	// ready holds a token while msgs is not empty (capacity 1).
+	ready chan struct{}
+}
+
+func newSendQueue() sendQueue { return sendQueue{ready: make(chan struct{}, 1)} }
+
+// put appends msg unless wsQueue messages wait; it never blocks.
+func (q *sendQueue) put(msg []byte) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.msgs) >= wsQueue {
+		return false
+	}
+	q.msgs = append(q.msgs, msg)
+	if len(q.msgs) == 1 {
+		select {
+		case q.ready <- struct{}{}:
+		default:
+		}
+	}
+	return true
+}
+
+// take returns the waiting messages in order and empties the queue; spare
+// is a slice the caller is done with, reused for the next messages.
+func (q *sendQueue) take(spare [][]byte) [][]byte {
+	clear(spare)
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	msgs := q.msgs
+	q.msgs = spare[:0]
+	return msgs
 }
 
 // wsCommand is a client message. Pointer fields tell missing from zero.
@@ -343,7 +384,7 @@ func (s *Server) wsAccept(w nethttp.ResponseWriter, r *nethttp.Request) (*wsClie
 	}
 	conn.SetReadLimit(wsMaxMessage)
 	return &wsClient{conn: conn, userID: userID(r), lang: chooseLanguage(r), addr: addr, session: sessionToken(r),
-		send: make(chan []byte, wsQueue), ended: make(chan struct{}), guard: guard.conn}, true
+		send: newSendQueue(), ended: make(chan struct{}), guard: guard.conn}, true
 }
 
 // wsWrite sends queued messages and pings until the connection ends, then
@@ -360,6 +401,7 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 	defer expire()
 	deadline := time.AfterFunc(wsWriteTimeout, expire)
 	deadline.Stop()
+	var batch [][]byte // the messages taken from c.send, written in order
 	for {
 		select {
 		case <-c.ended:
@@ -373,14 +415,17 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 		case <-s.stop:
 			c.conn.Close(websocket.StatusGoingAway, "server shutting down")
 			return
-		case msg := <-c.send:
-			deadline.Reset(wsWriteTimeout)
-			err := c.conn.Write(wctx, websocket.MessageText, msg)
-			deadline.Stop()
-			if err != nil {
-				c.end(websocket.StatusAbnormalClosure, "")
-				c.conn.CloseNow()
-				return
+		case <-c.send.ready:
+			batch = c.send.take(batch)
+			for _, msg := range batch {
+				deadline.Reset(wsWriteTimeout)
+				err := c.conn.Write(wctx, websocket.MessageText, msg)
+				deadline.Stop()
+				if err != nil {
+					c.end(websocket.StatusAbnormalClosure, "")
+					c.conn.CloseNow()
+					return
+				}
 			}
 		case <-ping.C:
 			pctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
@@ -399,13 +444,8 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
 	fctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
 	defer cancel()
-	for {
-		select {
-		case msg := <-c.send:
-			if err := c.conn.Write(fctx, websocket.MessageText, msg); err != nil {
-				return
-			}
-		default:
+	for _, msg := range c.send.take(nil) {
+		if err := c.conn.Write(fctx, websocket.MessageText, msg); err != nil {
 			return
 		}
 	}
@@ -416,15 +456,20 @@ func (s *Server) wsFlush(ctx context.Context, c *wsClient) {
 type wsInbox struct {
 	tokens float64
 	last   time.Time
+	// buf holds the last message read; wsNext reuses it for the next, so
+	// that reading a move allocates nothing.
+	buf []byte
 }
 
 func newWSInbox() *wsInbox { return &wsInbox{tokens: wsBurst, last: time.Now()} }
 
 // wsNext reads the next message with the checks every socket makes: text
 // frames only, valid UTF-8, no flood. It ends the connection and reports
-// false when the connection is over or broke a rule.
+// false when the connection is over or broke a rule. The message is valid
+// until the next call with in.
 func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, bool) {
-	typ, data, err := c.conn.Read(ctx)
+	typ, data, err := readMessage(ctx, c.conn, in.buf[:0])
+	in.buf = data
 	if err != nil {
 		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
 			(c.guard != nil && c.guard.tooBig.Load()) {
@@ -450,6 +495,31 @@ func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, 
 	}
 	in.tokens--
 	return data, true
+}
+
+// readMessage reads the next message like websocket.Conn.Read, appending
+// it to buf instead of a new slice.
+func readMessage(ctx context.Context, conn *websocket.Conn, buf []byte) (websocket.MessageType, []byte, error) {
+	typ, r, err := conn.Reader(ctx)
+	if err != nil {
+		return 0, buf, err
+	}
+	if buf == nil {
+		buf = make([]byte, 0, 256) // a move is under 100 bytes
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return typ, buf, nil
+		}
+		if err != nil {
+			return typ, buf, err
+		}
+	}
 }
 
 // wsDecode decodes a client message strictly: one JSON value with known

@@ -460,18 +460,20 @@ func (p *position) apply(m *tengen.GameMove, replay bool) ([]goban.Point, error)
 	return captured, nil
 }
 
-// chainsAround returns the stones of the chains next to pt on b, each
-// once, in the order of rows and then columns (the order in which moves
-// list their captures). A play at pt can remove only these. Looking at them
-// instead of comparing the whole board before and after the play saves a
-// copy of the board for every move.
+// chainsAround returns the stones of the chains in atari next to pt on b,
+// each once, in the order of rows and then columns (the order in which moves
+// list their captures). A play at the empty pt can remove only these: a
+// neighbour in atari has pt as its last liberty, any other keeps one.
+// Looking at them instead of comparing the whole board before and after the
+// play saves a copy of the board for every move, and most moves have no
+// such neighbour, so they allocate nothing here.
 func chainsAround(b *goban.Board, pt goban.Point) []goban.Point {
 	if !b.OnBoard(pt) {
 		return nil
 	}
 	var out []goban.Point
 	for _, n := range [4]goban.Point{{X: pt.X - 1, Y: pt.Y}, {X: pt.X + 1, Y: pt.Y}, {X: pt.X, Y: pt.Y - 1}, {X: pt.X, Y: pt.Y + 1}} {
-		if b.OnBoard(n) && !slices.Contains(out, n) {
+		if b.OnBoard(n) && b.InAtari(b.Loc(n)) && !slices.Contains(out, n) {
 			out = append(out, b.Chain(n)...)
 		}
 	}

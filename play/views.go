@@ -2,7 +2,6 @@ package play
 
 import (
 	"slices"
-	"strings"
 
 	"tengen"
 	"tengen/clock"
@@ -12,21 +11,26 @@ import (
 // board returns the position as rows of '.', 'B' and 'W'.
 func (p position) board() []string {
 	b := p.gb.Board()
-	rows := make([]string, b.Height())
-	var sb strings.Builder
-	for y := range rows {
-		sb.Reset()
-		for x := 0; x < b.Width(); x++ {
+	w, h := b.Width(), b.Height()
+	// One string for the whole board, which the rows share: a move's event
+	// carries the board, and a string per row cost an allocation each.
+	buf := make([]byte, w*h)
+	for y := range h {
+		for x := range w {
+			c := byte('.')
 			switch b.At(goban.Point{X: x, Y: y}) {
 			case goban.Black:
-				sb.WriteByte('B')
+				c = 'B'
 			case goban.White:
-				sb.WriteByte('W')
-			default:
-				sb.WriteByte('.')
+				c = 'W'
 			}
+			buf[y*w+x] = c
 		}
-		rows[y] = sb.String()
+	}
+	all := string(buf)
+	rows := make([]string, h)
+	for y := range rows {
+		rows[y] = all[y*w : (y+1)*w]
 	}
 	return rows
 }

@@ -46,7 +46,12 @@ func (db *DB) openBatch() {
 // inBatch runs fn in a savepoint of a shared write transaction and returns
 // fn's error, or the commit's (see groupcommit.Batcher.Do). fn must not
 // commit or roll back tx, and its effects must be used by the caller only
-// when inBatch returns nil.
+// when inBatch returns nil. fn runs with ctx's values but not its
+// cancellation, as in package postgres: for every statement run with a
+// context that can end, the driver starts a goroutine that interrupts it
+// when the context ends, which under load was a goroutine and its garbage
+// per statement of every move; a write cut off midway would only be rolled
+// back to its savepoint, and its caller waits for the batch anyway.
 func (db *DB) inBatch(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) error {
-	return db.batch.Do(ctx, func(ctx context.Context, tx batchTx) error { return fn(ctx, tx.Tx) })
+	return db.batch.Do(ctx, func(ctx context.Context, tx batchTx) error { return fn(context.WithoutCancel(ctx), tx.Tx) })
 }

@@ -514,20 +514,21 @@ type recordArgs struct {
 // playRecordArgs encodes rec's columns; the move path does it before it
 // queues for the writer (see AppendMove).
 func playRecordArgs(rec *tengen.PlayRecord) (*recordArgs, error) {
-	dead, resumptions := rec.Dead, rec.Resumptions
-	if dead == nil {
-		dead = []goban.Point{}
+	// While a game is played both lists are empty, for every move.
+	deadJSON, resJSON := "[]", "[]"
+	if len(rec.Dead) > 0 {
+		b, err := json.Marshal(rec.Dead)
+		if err != nil {
+			return nil, err
+		}
+		deadJSON = string(b)
 	}
-	if resumptions == nil {
-		resumptions = []tengen.Resumption{}
-	}
-	deadJSON, err := json.Marshal(dead)
-	if err != nil {
-		return nil, err
-	}
-	resJSON, err := json.Marshal(resumptions)
-	if err != nil {
-		return nil, err
+	if len(rec.Resumptions) > 0 {
+		b, err := json.Marshal(rec.Resumptions)
+		if err != nil {
+			return nil, err
+		}
+		resJSON = string(b)
 	}
 	clockText, err := jsonText(rec.Clock)
 	if err != nil {
@@ -537,7 +538,7 @@ func playRecordArgs(rec *tengen.PlayRecord) (*recordArgs, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &recordArgs{clock: clockText, dead: string(deadJSON), resumptions: string(resJSON), comforts: comforts,
+	return &recordArgs{clock: clockText, dead: deadJSON, resumptions: resJSON, comforts: comforts,
 		proposalSeq: rec.ProposalSeq, acceptedBlack: rec.AcceptedBlack, acceptedWhite: rec.AcceptedWhite, takebackSeq: rec.TakebackSeq}, nil
 }
 
@@ -653,6 +654,14 @@ func findGames(ctx context.Context, tx *Tx, filter tengen.GameFilter) ([]*tengen
 func jsonText[T any](v *T) (string, error) {
 	if v == nil {
 		return "", nil
+	}
+	// The clock's types write their JSON compact themselves (package
+	// clock's tests hold them to what encoding/json makes of them);
+	// through json.Marshal the result would be scanned and copied again
+	// for every move.
+	if m, ok := any(v).(json.Marshaler); ok {
+		b, err := m.MarshalJSON()
+		return string(b), err
 	}
 	b, err := json.Marshal(v)
 	return string(b), err

@@ -230,6 +230,11 @@ type Tx struct {
 	// usersWritten marks a transaction that ran a statement that may
 	// change users rows (see gameCache).
 	usersWritten bool
+	// prepared holds a write transaction's uses of the hot statements,
+	// made on first use (see Tx.stmt): a batch runs the same few
+	// statements for every move it holds. Only the goroutine that runs
+	// the transaction touches it.
+	prepared map[string]*sql.Stmt
 }
 
 // Commit commits the transaction like sql.Tx.Commit; after a commit that

@@ -70,7 +70,18 @@ func (tx *Tx) stmt(ctx context.Context, query string) *sql.Stmt {
 	if !ok {
 		return nil
 	}
-	return tx.Tx.StmtContext(ctx, st) // closed when tx ends
+	if !tx.writable {
+		return tx.Tx.StmtContext(ctx, st) // closed when tx ends
+	}
+	if use, ok := tx.prepared[query]; ok {
+		return use
+	}
+	use := tx.Tx.StmtContext(ctx, st) // closed when tx ends
+	if tx.prepared == nil {
+		tx.prepared = make(map[string]*sql.Stmt, len(stmts))
+	}
+	tx.prepared[query] = use
+	return use
 }
 
 // ExecContext runs a statement of the transaction like sql.Tx.ExecContext,
