@@ -43,23 +43,8 @@ func (db *DB) openBatch() {
 }
 
 // parallelBatches is how many group-commit batches run at once, each on a
-// connection of the pool (a quarter of the default pool of 16), on an
-// instance alone on its database.
+// connection of the pool (a quarter of the default pool of 16).
 const parallelBatches = 4
-
-// writersFor returns the parallel batches of each of live instances on one
-// database: together about as many as one instance alone runs. Each batch
-// is a write transaction of its own; twice as many at once made PostgreSQL
-// spend more CPU per move on a small machine (docs/PERFORMANCE.md), and
-// split over more transactions, each commit makes fewer moves durable.
-func writersFor(live int) int {
-	live = max(live, 1)
-	return (parallelBatches + live - 1) / live
-}
-
-// shareWriters sets the parallel batches for live instances on the
-// database; the cluster's heartbeat calls it.
-func (db *DB) shareWriters(live int) { db.batch.SetParallel(writersFor(live)) }
 
 // inBatch runs fn in a savepoint of a shared write transaction and returns
 // fn's error, or the commit's (see groupcommit.Batcher.Do). fn runs with

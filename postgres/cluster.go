@@ -84,29 +84,25 @@ func (s *ClusterService) alive() time.Time { return s.db.Now().UTC().Add(-s.time
 const forgetInstanceAfter = time.Hour
 
 // Heartbeat implements tengen.ClusterService in one statement, which also
-// removes the instances dead for longer than forgetInstanceAfter and counts
-// the live ones, whose number sets the parallel batches of this instance's
-// group commit (writersFor).
+// removes the instances dead for longer than forgetInstanceAfter.
 func (s *ClusterService) Heartbeat(ctx context.Context) ([]int64, error) {
 	me, err := s.self()
 	if err != nil {
 		return nil, err
 	}
-	var n, live int
+	var n int
 	var owned []int64
 	now := s.db.Now().UTC()
 	err = s.db.pool.QueryRow(ctx, `WITH hb AS (UPDATE instances SET heartbeat = $2 WHERE id = $1 RETURNING id),
 			gone AS (DELETE FROM instances WHERE heartbeat < $3)
-		SELECT (SELECT COUNT(*) FROM hb), ARRAY(SELECT id FROM games WHERE owner_id = $1 AND status <> 'finished' ORDER BY id),
-			(SELECT COUNT(*) FROM instances WHERE id = $1 OR heartbeat >= $4)`,
-		me, now, now.Add(-forgetInstanceAfter), s.alive()).Scan(&n, &owned, &live)
+		SELECT (SELECT COUNT(*) FROM hb), ARRAY(SELECT id FROM games WHERE owner_id = $1 AND status <> 'finished' ORDER BY id)`,
+		me, now, now.Add(-forgetInstanceAfter)).Scan(&n, &owned)
 	if err != nil {
 		return nil, err
 	}
 	if n == 0 {
 		return nil, tengen.Errorf(tengen.EINTERNAL, "Instance %d is no longer registered.", me)
 	}
-	s.db.shareWriters(live)
 	return owned, nil
 }
 

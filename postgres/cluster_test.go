@@ -274,35 +274,3 @@ func TestClusterTakeover(t *testing.T) {
 		t.Errorf("secrets %x and %x (%v); want one of 32 bytes", s1, s2, err)
 	}
 }
-
-// TestClusterSharesWriters: the instances on one database share the
-// parallel write batches of one instance alone, as their heartbeats find
-// them, and an instance that is left alone takes them all again.
-func TestClusterSharesWriters(t *testing.T) {
-	clk := &fakeNow{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	in := openInstances(t, clk, true, true, false)
-	a, b := in[0], in[1]
-	ctx := context.Background()
-	alone := a.db.Writers()
-	if alone < 2 {
-		t.Fatalf("an instance alone runs %d batches at once; the test needs at least 2", alone)
-	}
-	for _, x := range []*clusterInstance{a, b} {
-		if _, err := x.cluster.Heartbeat(ctx); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i, x := range []*clusterInstance{a, b} {
-		if got, want := x.db.Writers(), (alone+1)/2; got != want {
-			t.Errorf("instance %d of two: %d batches at once, want %d", i, got, want)
-		}
-	}
-	// b stops heartbeating: after the timeout a is alone again.
-	clk.Add(6 * time.Second)
-	if _, err := a.cluster.Heartbeat(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if got := a.db.Writers(); got != alone {
-		t.Errorf("alone again: %d batches at once, want %d", got, alone)
-	}
-}

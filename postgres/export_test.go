@@ -7,7 +7,3 @@ func (l *RateLimiter) Buckets(ctx context.Context) (n int, err error) {
 	err = l.db.pool.QueryRow(ctx, `SELECT count(*) FROM rate_buckets`).Scan(&n)
 	return n, err
 }
-
-// Writers returns how many group-commit batches may run at once; call it
-// while no heartbeat of db's cluster service runs.
-func (db *DB) Writers() int { return db.batch.Parallel }

@@ -52,11 +52,10 @@ type Batcher[T Tx] struct {
 	// that wait together once, so that batches on a few connections keep
 	// the round trips of one batch from holding up the next. Writes that
 	// must follow each other (the moves of one game) never wait in the
-	// batcher together: their callers serialise them. Set it before the
-	// first Do, or later with SetParallel.
+	// batcher together: their callers serialise them.
 	Parallel int
 
-	mu      sync.Mutex // guards pending, running and Parallel once in use
+	mu      sync.Mutex // guards pending and running
 	pending []*request[T]
 	running int // leaders running batches
 }
@@ -87,14 +86,6 @@ func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) 
 	}
 	<-r.done
 	return r.err
-}
-
-// SetParallel changes Parallel while the batcher is in use: from the next
-// write on, at most n batches run at once (those running go on).
-func (b *Batcher[T]) SetParallel(n int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.Parallel = n
 }
 
 // Waiting returns the number of writes waiting for the next batch and
