@@ -110,7 +110,7 @@ type Bus struct {
 type busMsg struct {
 	seq int64
 	// env is the notification's text: the envelope's header and, for a
-	// payload sent inline, the payload (see envelope).
+	// payload sent inline, the payload (see message).
 	env []byte
 	// payload is the payload of a message sent through bus_payloads; nil
 	// for one sent inline.
@@ -245,8 +245,9 @@ func (b *Bus) reset(why string) {
 const busSep = "\x1e"
 
 // message copies a published payload into the message that will carry it,
-// with the envelope's header: this copy is the only one the bus makes
-// before PostgreSQL's driver encodes the batch.
+// after the envelope's header: the only allocation per message on the way
+// out (sendBatch joins a batch's envelopes in a buffer it reuses, and
+// PostgreSQL's driver encodes that).
 func (b *Bus) message(seq int64, topic string, payload []byte) busMsg {
 	m := busMsg{seq: seq}
 	m.env = append(make([]byte, 0, len(b.id)+len(topic)+24+len(payload)), b.id...)
@@ -276,7 +277,7 @@ func (b *Bus) sendLoop() {
 	sweep := time.NewTicker(b.PayloadTTL / 2)
 	defer sweep.Stop()
 	closing := false
-	var text []byte // the batch's envelopes, kept for the next batch
+	var text []byte // the batch's envelopes, kept for the next batch (about busMaxBatchBytes at most)
 	for {
 		b.mu.Lock()
 		batch, size := b.queue, 0
