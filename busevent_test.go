@@ -145,3 +145,15 @@ func BenchmarkGameBusEventRead(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGameBusEventAppend encodes a move's event for the bus as the
+// owner does for every event another instance follows (play's publishBus).
+func BenchmarkGameBusEventAppend(b *testing.B) {
+	ev := moveEvent().JSON()
+	b.ReportAllocs()
+	for b.Loop() {
+		if p := (tengen.GameBusEvent{Epoch: 1 << 61, N: 120, Event: ev}).AppendJSON(nil); len(p) < len(ev) {
+			b.Fatal("short")
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -119,6 +120,9 @@ type GameBusEvent struct {
 // without checking and compacting Event again. Every event of a game
 // passes here on its owner.
 func (e GameBusEvent) AppendJSON(b []byte) []byte {
+	// One allocation at most: growing by append would copy the event,
+	// which is most of the bytes, when the closing brace comes.
+	b = slices.Grow(b, len(`{"epoch":,"n":,"event":}`)+2*20+len(e.Event))
 	b = append(b, `{"epoch":`...)
 	b = strconv.AppendInt(b, e.Epoch, 10)
 	b = append(b, `,"n":`...)

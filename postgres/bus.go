@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -107,8 +108,12 @@ type Bus struct {
 
 // busMsg is one queued message.
 type busMsg struct {
-	seq     int64
-	topic   string
+	seq int64
+	// env is the notification's text: the envelope's header and, for a
+	// payload sent inline, the payload (see message).
+	env []byte
+	// payload is the payload of a message sent through bus_payloads; nil
+	// for one sent inline.
 	payload []byte
 }
 
@@ -173,7 +178,7 @@ func (b *Bus) Publish(ctx context.Context, topic string, payload []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if topic == "" || strings.ContainsAny(topic, " \n") || len(topic) > 200 {
+	if topic == "" || strings.ContainsAny(topic, " \n"+busSep) || len(topic) > 200 {
 		return fmt.Errorf("postgres: bus: bad topic %q", topic)
 	}
 	b.mu.Lock()
@@ -187,7 +192,7 @@ func (b *Bus) Publish(ctx context.Context, topic string, payload []byte) error {
 	if len(b.queue) >= busMaxQueue {
 		return fmt.Errorf("postgres: bus: %d messages wait to be sent; message to %s dropped", len(b.queue), topic)
 	}
-	b.queue = append(b.queue, busMsg{seq: b.seq, topic: topic, payload: bytes.Clone(payload)})
+	b.queue = append(b.queue, b.message(b.seq, topic, payload))
 	select {
 	case b.wake <- struct{}{}:
 	default:
@@ -233,18 +238,37 @@ func (b *Bus) reset(why string) {
 // KIND", then for KIND "i" the payload itself; for KIND "t" the payload is
 // the row (PUBLISHER, SEQ) of bus_payloads.
 
-func (b *Bus) envelope(m busMsg, inline bool) string {
-	kind := "t"
-	if inline {
-		kind = "i"
+// busSep separates the envelopes of a batch in the one text the sender
+// passes to PostgreSQL (see busNotify); an envelope never holds it. JSON
+// never does either (encoding/json escapes control characters), so the
+// events of the game path all travel inline.
+const busSep = "\x1e"
+
+// message copies a published payload into the message that will carry it,
+// after the envelope's header: the only allocation per message on the way
+// out (sendBatch joins a batch's envelopes in a buffer it reuses, and
+// PostgreSQL's driver encodes that).
+func (b *Bus) message(seq int64, topic string, payload []byte) busMsg {
+	m := busMsg{seq: seq}
+	m.env = append(make([]byte, 0, len(b.id)+len(topic)+24+len(payload)), b.id...)
+	m.env = append(m.env, ' ')
+	m.env = strconv.AppendInt(m.env, seq, 10)
+	m.env = append(m.env, ' ')
+	m.env = append(m.env, topic...)
+	m.env = append(m.env, " i\n"...)
+	if inlineText(payload, len(m.env)) {
+		m.env = append(m.env, payload...)
+		return m
 	}
-	return b.id + " " + strconv.FormatInt(m.seq, 10) + " " + m.topic + " " + kind + "\n"
+	m.env[len(m.env)-2] = 't'
+	m.payload = bytes.Clone(payload)
+	return m
 }
 
-// inlineText reports whether p can travel in a NOTIFY after a header of
-// n bytes.
+// inlineText reports whether p can travel in a NOTIFY after a header of at
+// most n bytes.
 func inlineText(p []byte, n int) bool {
-	return n+len(p) <= busMaxNotify && utf8.Valid(p) && bytes.IndexByte(p, 0) < 0
+	return n+len(p) <= busMaxNotify && utf8.Valid(p) && bytes.IndexByte(p, 0) < 0 && bytes.IndexByte(p, busSep[0]) < 0
 }
 
 // sendLoop sends the queue in batches until Close, then what is left, and
@@ -253,11 +277,12 @@ func (b *Bus) sendLoop() {
 	sweep := time.NewTicker(b.PayloadTTL / 2)
 	defer sweep.Stop()
 	closing := false
+	var text []byte // the batch's envelopes, kept for the next batch (about busMaxBatchBytes at most)
 	for {
 		b.mu.Lock()
 		batch, size := b.queue, 0
 		for i, m := range batch {
-			size += len(m.payload) + len(m.topic)
+			size += len(m.env) + len(m.payload)
 			if i+1 >= busMaxBatch || size >= busMaxBatchBytes {
 				batch = batch[:i+1]
 				break
@@ -269,7 +294,7 @@ func (b *Bus) sendLoop() {
 		}
 		b.mu.Unlock()
 		if len(batch) > 0 {
-			b.sendBatch(batch, closing)
+			text = b.sendBatch(batch, text[:0], closing)
 			select {
 			case <-sweep.C: // also when the queue never runs dry
 				b.sweep()
@@ -290,32 +315,34 @@ func (b *Bus) sendLoop() {
 	}
 }
 
-// busNotify sends the notifications of an array in its order, in one
-// statement: one statement per message cost the database (and the pgx
-// encoding) more than the notifications themselves. ORDER BY makes the
-// order explicit; PostgreSQL evaluates the volatile pg_notify of the
-// target list after the sort.
-const busNotify = `SELECT pg_notify($1, m.p) FROM unnest($2::text[]) WITH ORDINALITY AS m(p, i) ORDER BY m.i`
+// busNotify sends the notifications of a batch in their order, in one
+// statement, from one text of envelopes separated by busSep: one statement
+// per message cost the database (and the pgx encoding) more than the
+// notifications themselves, and a text[] parameter cost the sender a copy
+// of every envelope into a growing buffer. ORDER BY makes the order
+// explicit; PostgreSQL evaluates the volatile pg_notify of the target list
+// after the sort.
+const busNotify = `SELECT pg_notify($1, m.p) FROM unnest(string_to_array($2::text, E'\x1e')) WITH ORDINALITY AS m(p, i) ORDER BY m.i`
 
 // sendBatch sends msgs in one round trip, trying again a few times; when
 // it gives up (or the bus is closing and the database does not answer),
 // the messages are lost and the listeners see the gap. The large payloads
 // are written first, then every notification by one statement; the round
 // trip is one transaction, so the listeners find a payload when its
-// notification comes.
-func (b *Bus) sendBatch(msgs []busMsg, closing bool) {
+// notification comes. text is a buffer for the envelopes, returned for
+// the next batch (the driver has copied it when SendBatch returns).
+func (b *Bus) sendBatch(msgs []busMsg, text []byte, closing bool) []byte {
 	var pb pgx.Batch
-	envs := make([]string, 0, len(msgs))
-	for _, m := range msgs {
-		head := b.envelope(m, true)
-		if inlineText(m.payload, len(head)) {
-			envs = append(envs, head+string(m.payload))
-			continue
+	for i, m := range msgs {
+		if m.payload != nil {
+			pb.Queue(`INSERT INTO bus_payloads (publisher, seq, payload) VALUES ($1, $2, $3)`, b.id, m.seq, m.payload)
 		}
-		pb.Queue(`INSERT INTO bus_payloads (publisher, seq, payload) VALUES ($1, $2, $3)`, b.id, m.seq, m.payload)
-		envs = append(envs, b.envelope(m, false))
+		if i > 0 {
+			text = append(text, busSep...)
+		}
+		text = append(text, m.env...)
 	}
-	pb.Queue(busNotify, busChannel, envs)
+	pb.Queue(busNotify, busChannel, text)
 	backoff := 50 * time.Millisecond
 	var err error
 	for try := range busSendTries {
@@ -323,7 +350,7 @@ func (b *Bus) sendBatch(msgs []busMsg, closing bool) {
 		err = b.db.pool.SendBatch(ctx, &pb).Close()
 		cancel()
 		if err == nil {
-			return
+			return text
 		}
 		if closing || try == busSendTries-1 {
 			break
@@ -336,6 +363,7 @@ func (b *Bus) sendBatch(msgs []busMsg, closing bool) {
 		backoff *= 2
 	}
 	b.Logger.Error("event bus: messages lost", "count", len(msgs), "err", err)
+	return text
 }
 
 // sweep deletes the large payloads older than PayloadTTL.
@@ -401,24 +429,37 @@ func (b *Bus) listenLoop(ctx context.Context, conn *pgx.Conn) {
 	}
 }
 
-// receive delivers the notifications of conn until an error.
+// receive delivers the notifications of conn until an error, and pings
+// the server every busIdle.
 func (b *Bus) receive(ctx context.Context, conn *pgx.Conn) error {
 	for {
-		wctx, cancel := context.WithTimeout(ctx, busIdle)
-		n, err := conn.WaitForNotification(wctx)
+		if err := b.receiveFor(ctx, conn, busIdle); err != nil {
+			return err
+		}
+		// A while has passed: is the server still there?
+		pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err := conn.Ping(pctx)
 		cancel()
 		if err != nil {
-			if ctx.Err() != nil || !pgconn.Timeout(err) {
-				return err
+			return err
+		}
+	}
+}
+
+// receiveFor delivers the notifications of conn for d, then returns nil.
+// It waits with one deadline for all of them, not with one each: a context
+// and timer per notification, thousands a second under load, cost more
+// than the ping after every d that a busy listener now makes.
+func (b *Bus) receiveFor(ctx context.Context, conn *pgx.Conn, d time.Duration) error {
+	wctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	for {
+		n, err := conn.WaitForNotification(wctx)
+		if err != nil {
+			if ctx.Err() == nil && pgconn.Timeout(err) {
+				return nil
 			}
-			// Quiet for a while: is the server still there?
-			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err = conn.Ping(pctx)
-			cancel()
-			if err != nil {
-				return err
-			}
-			continue
+			return err
 		}
 		if err := b.deliver(ctx, conn, n.Payload); err != nil {
 			return err
@@ -448,7 +489,10 @@ func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string) error {
 	if len(b.last) > 10_000 {
 		clear(b.last) // publishers come and go with restarts; forget them now and then
 	}
-	payload := []byte(body)
+	// The payload is handed out without a copy: pgx made the string for
+	// this notification alone, and subscribers must not change a payload
+	// (tengen.EventBus), so nothing writes these bytes.
+	payload := unsafe.Slice(unsafe.StringData(body), len(body))
 	if kind == "t" {
 		qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		err := conn.QueryRow(qctx, `SELECT payload FROM bus_payloads WHERE publisher = $1 AND seq = $2`, pub, seq).Scan(&payload)

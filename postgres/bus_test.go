@@ -129,21 +129,25 @@ func TestBusOrderAndTopics(t *testing.T) {
 	if len(rec.got["b2"]) != len(want2) || len(rec.got["a1"]) != len(want) {
 		t.Errorf("extra payloads: a1 %d, b2 %d", len(rec.got["a1"]), len(rec.got["b2"]))
 	}
-	if err := a.Publish(ctx, "bad topic", nil); err == nil {
-		t.Error("a topic with a space was taken")
+	for _, topic := range []string{"bad topic", "bad\x1etopic"} {
+		if err := a.Publish(ctx, topic, nil); err == nil {
+			t.Errorf("topic %q was taken", topic)
+		}
 	}
 }
 
 // TestBusLargePayload sends payloads NOTIFY cannot carry (over its 8000
-// bytes, not UTF-8, with a NUL byte) between small ones: they arrive
-// intact and in order, and their rows are deleted afterwards.
+// bytes, not UTF-8, with a NUL byte) or that hold the separator of a
+// batch's envelopes, between small ones: they arrive intact and in order,
+// and their rows are deleted afterwards.
 func TestBusLargePayload(t *testing.T) {
 	url, bs := busInstances(t, 2, 2*time.Second)
 	a, b := bs[0], bs[1]
 	rec := newRecorder()
 	b.Subscribe("site", rec.fn("b"))
 	big := bytes.Repeat([]byte("0123456789abcdef"), 100_000/16)
-	want := []string{"small 1", string(big), "small 2", "\xff\xfe not text", "nul \x00 byte", strings.Repeat("é", 3990), "small 3"}
+	want := []string{"small 1", string(big), "small 2", "\xff\xfe not text", "nul \x00 byte", strings.Repeat("é", 3990), "small 3",
+		"a record separator \x1e between two", "\x1e", "small 4"}
 	ctx := context.Background()
 	for _, p := range want {
 		if err := a.Publish(ctx, "site", []byte(p)); err != nil {
@@ -277,8 +281,10 @@ func TestBusGaps(t *testing.T) {
 	}
 }
 
-// BenchmarkBus publishes b.N payloads of 200 bytes, about a game event's
-// size, on one instance and waits until the other has them all.
+// BenchmarkBus publishes b.N payloads on one instance and waits until the
+// other has them all: 200 bytes, and 1,600, the size of a move's game
+// event on 19×19 in the load test (docs/PERFORMANCE.md). The allocations
+// are both instances' (sender and listener), per message.
 func BenchmarkBus(b *testing.B) {
 	url := pgtest.URL(b)
 	var buses [2]*postgres.Bus
@@ -294,22 +300,29 @@ func BenchmarkBus(b *testing.B) {
 		defer db.Close()
 		defer buses[i].Close()
 	}
-	got := make(chan struct{}, 1)
-	var n int
-	buses[1].Subscribe("game:1", func([]byte) {
-		if n++; n == b.N {
-			got <- struct{}{}
-		}
-	})
-	payload := bytes.Repeat([]byte("x"), 200)
-	b.ResetTimer()
-	for range b.N {
-		if err := buses[0].Publish(context.Background(), "game:1", payload); err != nil {
-			b.Fatal(err)
-		}
+	for _, size := range []int{200, 1600} {
+		b.Run(fmt.Sprintf("%dB", size), func(b *testing.B) {
+			topic := fmt.Sprintf("game:%d", size)
+			got := make(chan struct{}, 1)
+			var n int
+			stop := buses[1].Subscribe(topic, func([]byte) {
+				if n++; n == b.N {
+					got <- struct{}{}
+				}
+			})
+			defer stop()
+			payload := bytes.Repeat([]byte("x"), size)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if err := buses[0].Publish(context.Background(), topic, payload); err != nil {
+					b.Fatal(err)
+				}
+			}
+			<-got
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+		})
 	}
-	<-got
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
 }
 
 // TestBusCloseFlushes closes a bus right after publishing: what it had
