@@ -63,8 +63,8 @@ func TestMovesAndCommits(t *testing.T) {
 	m.Move("play")
 	m.Move("play")
 	m.Move("resign")
-	m.Commit(3)
-	m.Commit(100)
+	m.Commit(3, 2*time.Millisecond)
+	m.Commit(100, 20*time.Millisecond)
 	text := exposition(t, m)
 	for _, w := range []string{
 		`tengen_moves_committed_total{kind="play"} 2`,
@@ -75,6 +75,10 @@ func TestMovesAndCommits(t *testing.T) {
 		`tengen_sqlite_commit_writes_bucket{le="128"} 2`,
 		`tengen_sqlite_commit_writes_sum 103`,
 		`tengen_sqlite_commit_writes_count 2`,
+		`tengen_db_commit_seconds_bucket{le="0.0025"} 1`,
+		`tengen_db_commit_seconds_bucket{le="0.015"} 1`,
+		`tengen_db_commit_seconds_bucket{le="0.025"} 2`,
+		`tengen_db_commit_seconds_count 2`,
 	} {
 		if !strings.Contains(text, w+"\n") {
 			t.Errorf("no %s in\n%s", w, grep(text, "tengen_"))
@@ -87,7 +91,7 @@ func TestNil(t *testing.T) {
 	var m *metrics.Metrics
 	m.Request("GET /", 200, time.Millisecond)
 	m.Move("play")
-	m.Commit(1)
+	m.Commit(1, time.Millisecond)
 	m.Watch(metrics.Gauges{LiveGames: func() int { return 1 }})
 }
 

@@ -27,7 +27,7 @@ func TestGroupCommit(t *testing.T) {
 	db := NewDB(url)
 	var mu sync.Mutex
 	var commits []int
-	db.Committed = func(n int) {
+	db.Committed = func(n int, _ time.Duration) {
 		mu.Lock()
 		commits = append(commits, n)
 		mu.Unlock()

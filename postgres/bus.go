@@ -494,6 +494,9 @@ func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string) error {
 	// (tengen.EventBus), so nothing writes these bytes.
 	payload := unsafe.Slice(unsafe.StringData(body), len(body))
 	if kind == "t" {
+		// A payload of its own, so that the scan never writes into the
+		// notification's string.
+		payload = nil
 		qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		err := conn.QueryRow(qctx, `SELECT payload FROM bus_payloads WHERE publisher = $1 AND seq = $2`, pub, seq).Scan(&payload)
 		cancel()

@@ -379,18 +379,7 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 // savePlayRecord returns the statement that writes rec as the game's play
 // record, replacing the old one if there is one.
 func savePlayRecord(gameID int64, rec *tengen.PlayRecord, now time.Time) (statement, error) {
-	dead, resumptions := rec.Dead, rec.Resumptions
-	if dead == nil {
-		dead = []goban.Point{}
-	}
-	if resumptions == nil {
-		resumptions = []tengen.Resumption{}
-	}
-	deadJSON, err := json.Marshal(dead)
-	if err != nil {
-		return statement{}, err
-	}
-	resJSON, err := json.Marshal(resumptions)
+	deadJSON, resJSON, err := sqlrow.PlayRecordLists(rec)
 	if err != nil {
 		return statement{}, err
 	}
@@ -407,7 +396,7 @@ func savePlayRecord(gameID int64, rec *tengen.PlayRecord, now time.Time) (statem
 		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
 			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
 			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`,
-		[]any{gameID, clockJSON, rec.ProposalSeq, string(deadJSON), rec.AcceptedBlack, rec.AcceptedWhite, string(resJSON), rec.TakebackSeq, comforts, now}}, nil
+		[]any{gameID, clockJSON, rec.ProposalSeq, deadJSON, rec.AcceptedBlack, rec.AcceptedWhite, resJSON, rec.TakebackSeq, comforts, now}}, nil
 }
 
 // gameColumns are the columns findGames reads.
@@ -527,6 +516,5 @@ func jsonArg[T any](v *T) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
-	b, err := json.Marshal(v)
-	return string(b), err
+	return sqlrow.JSONText(v)
 }

@@ -58,9 +58,10 @@ type DB struct {
 	MaxConns int32
 
 	// Committed, when set before Open, is called after every group commit
-	// (batch.go) with the number of writes it made durable, for metrics.
-	// It runs on the committing goroutine and must not block.
-	Committed func(writes int)
+	// (batch.go) with the number of writes it made durable and the time
+	// the batch took, for metrics. It runs on the committing goroutine and
+	// must not block.
+	Committed func(writes int, took time.Duration)
 
 	pool  *pgxpool.Pool
 	batch groupcommit.Batcher[batchTx] // group commit of moves and game updates (batch.go)

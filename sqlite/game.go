@@ -514,21 +514,9 @@ type recordArgs struct {
 // playRecordArgs encodes rec's columns; the move path does it before it
 // queues for the writer (see AppendMove).
 func playRecordArgs(rec *tengen.PlayRecord) (*recordArgs, error) {
-	// While a game is played both lists are empty, for every move.
-	deadJSON, resJSON := "[]", "[]"
-	if len(rec.Dead) > 0 {
-		b, err := json.Marshal(rec.Dead)
-		if err != nil {
-			return nil, err
-		}
-		deadJSON = string(b)
-	}
-	if len(rec.Resumptions) > 0 {
-		b, err := json.Marshal(rec.Resumptions)
-		if err != nil {
-			return nil, err
-		}
-		resJSON = string(b)
+	deadJSON, resJSON, err := sqlrow.PlayRecordLists(rec)
+	if err != nil {
+		return nil, err
 	}
 	clockText, err := jsonText(rec.Clock)
 	if err != nil {
@@ -655,14 +643,5 @@ func jsonText[T any](v *T) (string, error) {
 	if v == nil {
 		return "", nil
 	}
-	// The clock's types write their JSON compact themselves (package
-	// clock's tests hold them to what encoding/json makes of them);
-	// through json.Marshal the result would be scanned and copied again
-	// for every move.
-	if m, ok := any(v).(json.Marshaler); ok {
-		b, err := m.MarshalJSON()
-		return string(b), err
-	}
-	b, err := json.Marshal(v)
-	return string(b), err
+	return sqlrow.JSONText(v)
 }

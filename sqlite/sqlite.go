@@ -54,9 +54,10 @@ type DB struct {
 	Synchronous string
 
 	// Committed, when set before Open, is called after every group commit
-	// (batch.go) with the number of writes it made durable, for metrics.
-	// It runs on the committing goroutine and must not block.
-	Committed func(writes int)
+	// (batch.go) with the number of writes it made durable and the time
+	// the batch took, for metrics. It runs on the committing goroutine and
+	// must not block.
+	Committed func(writes int, took time.Duration)
 
 	write *sql.DB                      // one connection: all writes, serialised
 	read  *sql.DB                      // read-only pool

@@ -252,7 +252,7 @@ func Open(ctx context.Context, cfg Config) (*App, error) {
 	a := &App{log: cfg.Logger}
 	// m stays nil without MetricsAddr, and the hooks below stay unset.
 	var m *metrics.Metrics
-	var committed func(int)
+	var committed func(int, time.Duration)
 	if cfg.MetricsAddr != "" {
 		m = metrics.New()
 		committed = m.Commit

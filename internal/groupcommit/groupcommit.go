@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Tx is a backend's transaction as a Batcher uses it.
@@ -43,9 +44,10 @@ type Batcher[T Tx] struct {
 	// Begin starts a write transaction.
 	Begin func() (T, error)
 	// Committed, when set, is called after every commit with the number
-	// of writes it made durable, for metrics. It runs on the committing
-	// goroutine and must not block.
-	Committed func(writes int)
+	// of writes it made durable and the time the batch took from the
+	// start of its transaction to the end of its commit, for metrics. It
+	// runs on the committing goroutine and must not block.
+	Committed func(writes int, took time.Duration)
 	// Parallel is how many batches may run at once, each in its own
 	// transaction (0 means 1). SQLite has one writer, so one; PostgreSQL
 	// runs several transactions at once and flushes the WAL of commits
@@ -120,6 +122,7 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 			close(r.done)
 		}
 	}()
+	start := time.Now()
 	tx, err := b.Begin()
 	if err != nil {
 		fail(reqs, err)
@@ -156,7 +159,7 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 		return
 	}
 	if b.Committed != nil {
-		b.Committed(ok)
+		b.Committed(ok, time.Since(start))
 	}
 }
 

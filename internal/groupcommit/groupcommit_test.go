@@ -103,7 +103,7 @@ func TestBatch(t *testing.T) {
 					}
 					return tx, nil
 				},
-				Committed: func(n int) { commits = append(commits, n) },
+				Committed: func(n int, _ time.Duration) { commits = append(commits, n) },
 			}
 			release := make(chan struct{})
 			first := make(chan error)
