@@ -84,17 +84,44 @@ func (tc TimeControl) Days() (daysPerMove, maxDays int, ok bool) {
 // control in whole days is written as {"kind": "correspondence",
 // "daysPerMove": 3, "maxDays": 10}.
 func (tc TimeControl) MarshalJSON() ([]byte, error) {
+	return tc.appendJSON(make([]byte, 0, 96))
+}
+
+// appendJSON appends the JSON form to b: by hand, as State's, since a
+// running game's clock is stored with every move (TestTimeControlJSONAsStruct
+// holds it to timeControlJSON through encoding/json).
+func (tc TimeControl) appendJSON(b []byte) ([]byte, error) {
 	if int(tc.Kind) >= len(kindNames) {
 		return nil, fmt.Errorf("clock: cannot marshal unknown kind %d", tc.Kind)
 	}
-	if d, m, ok := tc.Days(); ok {
-		return json.Marshal(timeControlJSON{Kind: tc.Kind.String(), DaysPerMove: d, MaxDays: m})
+	b = append(b, `{"kind":"`...)
+	b = append(b, tc.Kind.String()...)
+	b = append(b, '"')
+	field := func(name string, v int64, secs bool) {
+		if v == 0 {
+			return
+		}
+		b = append(b, `,"`...)
+		b = append(b, name...)
+		b = append(b, `":`...)
+		if secs {
+			b = appendSeconds(b, time.Duration(v))
+		} else {
+			b = strconv.AppendInt(b, v, 10)
+		}
 	}
-	return json.Marshal(timeControlJSON{
-		Kind: tc.Kind.String(), MainTime: seconds(tc.MainTime), Periods: tc.Periods,
-		PeriodTime: seconds(tc.PeriodTime), Stones: tc.Stones, Increment: seconds(tc.Increment),
-		MaxTime: seconds(tc.MaxTime),
-	})
+	if d, m, ok := tc.Days(); ok {
+		field("daysPerMove", int64(d), false)
+		field("maxDays", int64(m), false)
+		return append(b, '}'), nil
+	}
+	field("mainTime", int64(tc.MainTime), true)
+	field("periods", int64(tc.Periods), false)
+	field("periodTime", int64(tc.PeriodTime), true)
+	field("stones", int64(tc.Stones), false)
+	field("increment", int64(tc.Increment), true)
+	field("maxTime", int64(tc.MaxTime), true)
+	return append(b, '}'), nil
 }
 
 // MarshalText writes the kind's name.
@@ -170,7 +197,9 @@ type stateJSON struct {
 // encoding/json makes of stateJSON, written directly, since a state goes
 // with every move to storage and to the watchers (TestStateJSONAsStruct).
 func (s State) MarshalJSON() ([]byte, error) {
-	return s.appendJSON(make([]byte, 0, 96)), nil
+	// A state in overtime with a fraction of a second left takes up to
+	// about 110 bytes.
+	return s.appendJSON(make([]byte, 0, 128)), nil
 }
 
 func (s State) appendJSON(b []byte) []byte {
@@ -233,13 +262,13 @@ type gameClockJSON struct {
 // encoding/json makes of gameClockJSON, written directly, since the clock
 // is stored with every move (TestGameClockJSONAsStruct).
 func (g *GameClock) MarshalJSON() ([]byte, error) {
-	control, err := g.control.MarshalJSON()
+	// A running byo-yomi clock takes about 330 bytes, one with a "since"
+	// 360 and a correspondence clock's days about the same; the buffer
+	// holds any of them without growing.
+	b, err := g.control.appendJSON(append(make([]byte, 0, 512), `{"control":`...))
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, 512) // a running clock takes 340 to 400 bytes
-	b = append(b, `{"control":`...)
-	b = append(b, control...)
 	b = append(b, `,"black":`...)
 	b = g.states[0].appendJSON(b)
 	b = append(b, `,"white":`...)
@@ -252,12 +281,12 @@ func (g *GameClock) MarshalJSON() ([]byte, error) {
 	b = append(b, `,"running":`...)
 	b = strconv.AppendBool(b, g.running)
 	if !g.since.IsZero() {
-		since, err := g.since.MarshalJSON()
-		if err != nil {
+		// What time.Time's MarshalJSON writes, without its own buffer.
+		b = append(b, `,"since":"`...)
+		if b, err = g.since.AppendText(b); err != nil {
 			return nil, err
 		}
-		b = append(b, `,"since":`...)
-		b = append(b, since...)
+		b = append(b, '"')
 	}
 	if g.flagged != 0 {
 		b = append(b, `,"flagged":"`...)

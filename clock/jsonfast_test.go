@@ -47,14 +47,35 @@ func refStateOf(s State) refState {
 	return refState{refSeconds(s.MainTime), s.Overtime, s.Periods, refSeconds(s.PeriodLeft), s.Stones, s.TimedOut}
 }
 
+// refTimeControl is timeControlJSON with the reference seconds.
+type refTimeControl struct {
+	Kind        string     `json:"kind"`
+	MainTime    refSeconds `json:"mainTime,omitzero"`
+	Periods     int        `json:"periods,omitzero"`
+	PeriodTime  refSeconds `json:"periodTime,omitzero"`
+	Stones      int        `json:"stones,omitzero"`
+	Increment   refSeconds `json:"increment,omitzero"`
+	MaxTime     refSeconds `json:"maxTime,omitzero"`
+	DaysPerMove int        `json:"daysPerMove,omitzero"`
+	MaxDays     int        `json:"maxDays,omitzero"`
+}
+
+func refTimeControlOf(tc TimeControl) refTimeControl {
+	if d, m, ok := tc.Days(); ok {
+		return refTimeControl{Kind: tc.Kind.String(), DaysPerMove: d, MaxDays: m}
+	}
+	return refTimeControl{tc.Kind.String(), refSeconds(tc.MainTime), tc.Periods, refSeconds(tc.PeriodTime), tc.Stones,
+		refSeconds(tc.Increment), refSeconds(tc.MaxTime), 0, 0}
+}
+
 type refGameClock struct {
-	Control TimeControl `json:"control"`
-	Black   refState    `json:"black"`
-	White   refState    `json:"white"`
-	Turn    Color       `json:"turn,omitzero"`
-	Running bool        `json:"running"`
-	Since   time.Time   `json:"since,omitzero"`
-	Flagged Color       `json:"flagged,omitzero"`
+	Control refTimeControl `json:"control"`
+	Black   refState       `json:"black"`
+	White   refState       `json:"white"`
+	Turn    Color          `json:"turn,omitzero"`
+	Running bool           `json:"running"`
+	Since   time.Time      `json:"since,omitzero"`
+	Flagged Color          `json:"flagged,omitzero"`
 }
 
 var jsonDurations = []time.Duration{0, 1, 9, 10, 100 * ms, 120 * ms, 1001 * time.Microsecond, 29500 * ms, sec, 10 * minute,
@@ -108,7 +129,7 @@ func TestGameClockJSONAsStruct(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := json.Marshal(refGameClock{c.control, refStateOf(c.states[0]), refStateOf(c.states[1]), c.turn, c.running, c.since, c.flagged})
+			want, err := json.Marshal(refGameClock{refTimeControlOf(c.control), refStateOf(c.states[0]), refStateOf(c.states[1]), c.turn, c.running, c.since, c.flagged})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,6 +137,31 @@ func TestGameClockJSONAsStruct(t *testing.T) {
 				t.Errorf("\n got %s\nwant %s", got, want)
 			}
 		}
+	}
+}
+
+func TestTimeControlJSONAsStruct(t *testing.T) {
+	controls := []TimeControl{NoTimeLimit(), ByoYomiTime(10*minute, 5, 30*sec), FischerTime(5*minute, 10*sec, 10*minute),
+		CanadianTime(0, 25, 2500*ms), CorrespondenceDays(3, 10), CorrespondenceDays(1, 0), AbsoluteTime(1)}
+	for i, d := range jsonDurations {
+		controls = append(controls, TimeControl{Kind: Kind(i % len(kindNames)), MainTime: d, Periods: i - 3,
+			PeriodTime: jsonDurations[(i+1)%len(jsonDurations)], Stones: i, Increment: jsonDurations[(i+5)%len(jsonDurations)], MaxTime: -d})
+	}
+	for _, tc := range controls {
+		got, err := json.Marshal(tc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(refTimeControlOf(tc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%+v:\n got %s\nwant %s", tc, got, want)
+		}
+	}
+	if _, err := json.Marshal(TimeControl{Kind: Kind(len(kindNames))}); err == nil {
+		t.Error("a control of an unknown kind was marshalled")
 	}
 }
 

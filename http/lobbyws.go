@@ -64,10 +64,6 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	}
 	c.site, c.lobby, c.html, c.user = true, lobby, html, u
 	online := s.hub.add(c)
-	defer func() {
-		s.seeks.remove(func(o *seek) bool { return o.c == c })
-		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
-	}()
 	s.presenceChanged(c, online)
 	if u != nil {
 		s.pendingChallenges(u, c)
@@ -82,16 +78,12 @@ func (s *Server) handleSiteWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	s.serveSocket(ctx, cancel, c, func(ctx context.Context, c *wsClient) {
 		s.wsRead(ctx, c, s.siteCommand)
-	}()
-	s.wsWrite(ctx, c)
-	cancel()
-	wg.Wait()
+	}, func() {
+		s.seeks.remove(func(o *seek) bool { return o.c == c })
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
+	})
 }
 
 // siteCommand runs one command of a site socket.

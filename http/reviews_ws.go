@@ -233,25 +233,16 @@ func (s *Server) handleReviewWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	c.reviewID = rv.ID
 	c.user = currentUser(r.Context())
 	online := s.hub.add(c)
-	defer func() { s.presenceChanged(c, s.hub.remove(c, s.cfg.Now())) }()
 	s.presenceChanged(c, online)
 	c.conn.SetReadLimit(reviewMaxPath + wsMaxMessage)
 	c.guard.limit = reviewMaxPath + wsMaxMessage
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	s.rooms.join(rv.ID, c, reviewEvent{Type: "hello", Controller: rv.ControllerName, ControllerID: rv.ControllerID, Chat: chat})
-	defer s.rooms.leave(rv.ID, c)
-
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s.reviewRead(ctx, c)
-	}()
-	s.wsWrite(ctx, c)
-	cancel()
-	wg.Wait()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.serveSocket(ctx, cancel, c, s.reviewRead, func() {
+		s.rooms.leave(rv.ID, c)
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
+	})
 }
 
 // reviewRead reads the commands of a review socket until it ends.
@@ -261,7 +252,7 @@ func (s *Server) reviewRead(ctx context.Context, c *wsClient) {
 	chats := newLimiter(reviewChatBurst, reviewChatEvery, 1, time.Now)
 	bad := 0
 	for {
-		data, ok := s.wsNext(ctx, c, in)
+		data, ok := s.wsNext(c, in)
 		if !ok {
 			return
 		}

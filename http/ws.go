@@ -330,35 +330,57 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 	}
 	c.gameID, c.blackID, c.whiteID, c.user = id, g.BlackID, g.WhiteID, currentUser(r.Context())
 	online := s.hub.add(c)
-	defer func() {
-		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
-	}()
 
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	stop, err := p.Watch(ctx, id, c.userID, func(ev *tengen.GameEvent) { c.enqueue(ev.JSON()) })
 	if err != nil {
+		cancel()
 		s.wsFail(c, err)
-		conn := c.conn
-		conn.Close(websocket.StatusInternalError, "cannot load the game")
+		c.conn.Close(websocket.StatusInternalError, "cannot load the game")
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
 		return
 	}
-	defer func() { stop() }()
 	// After the snapshot: the presence of the players and the count of
 	// spectators, now that this socket counts.
 	s.presenceChanged(c, online)
-
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	s.serveSocket(ctx, cancel, c, func(ctx context.Context, c *wsClient) {
 		s.wsRead(ctx, c, func(ctx context.Context, c *wsClient, cmd wsCommand) error {
 			return s.wsCommand(ctx, c, cmd, &stop)
 		})
+	}, func() {
+		stop()
+		s.presenceChanged(c, s.hub.remove(c, s.cfg.Now()))
+	})
+}
+
+// serveSocket runs an accepted socket until it ends, in goroutines of its
+// own, and returns at once: read in one, wsWrite in the other, then
+// cancel and, once both are done, cleanup. The handler that calls it
+// returns, so that net/http lets go of the upgrade request: its headers,
+// contexts and response, and the serving goroutine's deep stack, which
+// the garbage collector otherwise marked again in every cycle for every
+// open socket (docs/PERFORMANCE.md, "Fewer objects for the collector"). A
+// panic in the writer or in cleanup is logged and closes the socket, as
+// withRecover did while they ran in the handler.
+func (s *Server) serveSocket(ctx context.Context, cancel context.CancelFunc, c *wsClient, read func(context.Context, *wsClient), cleanup func()) {
+	go func() {
+		var wg sync.WaitGroup
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.Error("panic in websocket", "game", c.gameID, "review", c.reviewID, "user", c.userID, "value", v)
+				c.conn.CloseNow()
+			}
+		}()
+		defer cleanup()
+		defer wg.Wait()
+		defer cancel()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			read(ctx, c)
+		}()
+		s.wsWrite(ctx, c)
 	}()
-	s.wsWrite(ctx, c)
-	cancel()
-	wg.Wait()
 }
 
 // wsAccept upgrades the request to a WebSocket within the address's
@@ -392,14 +414,14 @@ func (s *Server) wsAccept(w nethttp.ResponseWriter, r *nethttp.Request) (*wsClie
 func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 	ping := time.NewTicker(wsPingEvery)
 	defer ping.Stop()
-	// One context for all writes, cancelled by a timer that runs only
-	// while a write is under way: a context with a timeout for every
-	// message cost a twentieth of the server's CPU under load. A write
-	// that times out ends the connection, as before (so does one that
-	// ends just as the timer fires: the next write finds wctx cancelled).
-	wctx, expire := context.WithCancel(ctx)
-	defer expire()
-	deadline := time.AfterFunc(wsWriteTimeout, expire)
+	// Writes take a context that never ends; a timer that runs only while
+	// a write is under way closes the connection instead, which ends the
+	// write. (A context that can end makes the WebSocket library register
+	// a callback on it for every write; a context with a timeout for every
+	// message cost a twentieth of the server's CPU under load.) A write
+	// that times out ends the connection, as does one that ends just as
+	// the timer fires: the next write finds the connection closed.
+	deadline := time.AfterFunc(wsWriteTimeout, func() { c.conn.CloseNow() })
 	deadline.Stop()
 	var batch [][]byte // the messages taken from c.send, written in order
 	for {
@@ -419,7 +441,7 @@ func (s *Server) wsWrite(ctx context.Context, c *wsClient) {
 			batch = c.send.take(batch)
 			for _, msg := range batch {
 				deadline.Reset(wsWriteTimeout)
-				err := c.conn.Write(wctx, websocket.MessageText, msg)
+				err := c.conn.Write(context.Background(), websocket.MessageText, msg)
 				deadline.Stop()
 				if err != nil {
 					c.end(websocket.StatusAbnormalClosure, "")
@@ -467,8 +489,12 @@ func newWSInbox() *wsInbox { return &wsInbox{tokens: wsBurst, last: time.Now()} 
 // frames only, valid UTF-8, no flood. It ends the connection and reports
 // false when the connection is over or broke a rule. The message is valid
 // until the next call with in.
-func (s *Server) wsNext(ctx context.Context, c *wsClient, in *wsInbox) ([]byte, bool) {
-	typ, data, err := readMessage(ctx, c.conn, in.buf[:0])
+func (s *Server) wsNext(c *wsClient, in *wsInbox) ([]byte, bool) {
+	// The read's context never ends, so that the WebSocket library
+	// registers no callback on it for every message: the writer closes the
+	// connection whenever the socket ends (wsWrite), and that ends the
+	// read.
+	typ, data, err := readMessage(context.Background(), c.conn, in.buf[:0])
 	in.buf = data
 	if err != nil {
 		if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) ||
@@ -539,7 +565,7 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, run func(context.Conte
 	in := newWSInbox()
 	syncs := newLimiter(wsSyncBurst, wsSyncEvery, 1, time.Now)
 	for {
-		data, ok := s.wsNext(ctx, c, in)
+		data, ok := s.wsNext(c, in)
 		if !ok {
 			return
 		}

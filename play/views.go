@@ -2,6 +2,7 @@ package play
 
 import (
 	"slices"
+	"strings"
 
 	"tengen"
 	"tengen/clock"
@@ -12,9 +13,11 @@ import (
 func (p position) board() []string {
 	b := p.gb.Board()
 	w, h := b.Width(), b.Height()
-	// One string for the whole board, which the rows share: a move's event
-	// carries the board, and a string per row cost an allocation each.
-	buf := make([]byte, w*h)
+	// One string for the whole board, which the rows share, built in
+	// place: a move's event carries the board, and a string per row, or a
+	// copy of the bytes, cost an allocation each.
+	var sb strings.Builder
+	sb.Grow(w * h)
 	for y := range h {
 		for x := range w {
 			c := byte('.')
@@ -24,10 +27,10 @@ func (p position) board() []string {
 			case goban.White:
 				c = 'W'
 			}
-			buf[y*w+x] = c
+			sb.WriteByte(c)
 		}
 	}
-	all := string(buf)
+	all := sb.String()
 	rows := make([]string, h)
 	for y := range rows {
 		rows[y] = all[y*w : (y+1)*w]

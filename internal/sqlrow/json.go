@@ -2,6 +2,7 @@ package sqlrow
 
 import (
 	"encoding/json"
+	"unsafe"
 
 	"tengen"
 )
@@ -10,14 +11,20 @@ import (
 // writes its JSON itself (the clock's types, which package clock's tests
 // hold to what encoding/json makes of them) is asked directly: through
 // json.Marshal its output would be scanned and copied again, and a clock is
-// stored with every move.
+// stored with every move. The text shares the bytes the encoder returned,
+// which nothing else holds, instead of copying them.
 func JSONText(v any) (string, error) {
+	var b []byte
+	var err error
 	if m, ok := v.(json.Marshaler); ok {
-		b, err := m.MarshalJSON()
-		return string(b), err
+		b, err = m.MarshalJSON()
+	} else {
+		b, err = json.Marshal(v)
 	}
-	b, err := json.Marshal(v)
-	return string(b), err
+	if err != nil || len(b) == 0 {
+		return "", err
+	}
+	return unsafe.String(&b[0], len(b)), nil
 }
 
 // PlayRecordLists returns the stored forms of rec's dead stones and
