@@ -141,6 +141,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("serve: log format %q is neither text nor json", *logFormat)
 	}
 	logger := slog.New(handler)
+	applyGC(logger)
 	if *pprofAddr != "" {
 		at, stop, err := servePprof(*pprofAddr, logger)
 		if err != nil {
