@@ -60,6 +60,10 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		level = slog.LevelInfo
 	}
 	cfg.Log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	// The generator's own collector delays the answers it times, on the
+	// same cores as the server: it runs with serve's settings (and the
+	// in-process server, without --url, needs them anyway).
+	applyGC(cfg.Log)
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
