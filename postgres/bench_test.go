@@ -17,23 +17,21 @@ import (
 // committed move (synchronous_commit as the server has it, on by default),
 // spread over 64 concurrent games, with group commit. It reports the round
 // trips to PostgreSQL and the statements sent per move (see countTracer).
-func BenchmarkAppendMove(b *testing.B) {
-	var ct countTracer
-	db, s := open(b, pgtest.URL(b), func(db *postgres.DB) { postgres.SetTracer(db, &ct) })
-	defer db.Close()
-	storagetest.BenchAppendMove(b, s, ct.reset)
-	ct.report(b)
-}
+func BenchmarkAppendMove(b *testing.B) { benchAppendMove(b, false) }
 
 // BenchmarkAppendMoveFenced is BenchmarkAppendMove on a registered instance
 // of several (tengen serve with PostgreSQL): every write of the game path
 // carries the condition that this instance owns the game.
-func BenchmarkAppendMoveFenced(b *testing.B) {
+func BenchmarkAppendMoveFenced(b *testing.B) { benchAppendMove(b, true) }
+
+func benchAppendMove(b *testing.B, fenced bool) {
 	var ct countTracer
 	db, s := open(b, pgtest.URL(b), func(db *postgres.DB) { postgres.SetTracer(db, &ct) })
 	defer db.Close()
-	if _, err := postgres.NewClusterService(db, 0).Register(context.Background(), "http://127.0.0.1:1"); err != nil {
-		b.Fatal(err)
+	if fenced {
+		if _, err := postgres.NewClusterService(db, 0).Register(context.Background(), "http://127.0.0.1:1"); err != nil {
+			b.Fatal(err)
+		}
 	}
 	storagetest.BenchAppendMove(b, s, ct.reset)
 	ct.report(b)
