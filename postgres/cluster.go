@@ -226,13 +226,5 @@ func (db *DB) fenced(ctx context.Context, gameID int64, err error) error {
 }
 
 // ownerGuard returns the condition of the game path's UPDATEs that this
-// instance owns the game, with its argument appended to args; "" before
-// Register.
-func (tx *Tx) ownerGuard(args []any) (string, []any) {
-	me := tx.db.instance.Load()
-	if me == 0 {
-		return "", args
-	}
-	args = append(args, me)
-	return " AND owner_id = $" + strconv.Itoa(len(args)), args
-}
+// instance owns the game, on argument $n (see gameWrite).
+func ownerGuard(n int) string { return " AND owner_id = $" + strconv.Itoa(n) }

@@ -1,9 +1,17 @@
 package postgres
 
-import "context"
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // Buckets returns the number of stored rate buckets.
 func (l *RateLimiter) Buckets(ctx context.Context) (n int, err error) {
 	err = l.db.pool.QueryRow(ctx, `SELECT count(*) FROM rate_buckets`).Scan(&n)
 	return n, err
 }
+
+// SetTracer makes t see every statement of db's connections; call it
+// before Open.
+func SetTracer(db *DB, t pgx.QueryTracer) { db.tracer = t }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"tengen"
 	"tengen/clock"
 	"tengen/goban"
@@ -195,63 +197,120 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 	return g, nil
 }
 
-// appendMove stores mv under the integrity guards of the schema: the games
-// UPDATE takes effect only at the expected move count, while the game is
-// not finished and, once this instance has registered, while it owns the
-// game (ownerGuard) (and, as it locks the row, a concurrent transaction's move
-// waits and then finds the count changed), the moves table's primary key
-// allows one move per number, and its CHECK constraints refuse malformed
-// values (see constraintError).
+// appendMove stores mv under the integrity guards of the schema, in one
+// statement (appendMoveWrite) and so one round trip: the UPDATE of games
+// takes effect only at the expected move count, while the game is not
+// finished, when userID plays in it and, once this instance has
+// registered, while it owns the game (ownerGuard) (and, as it locks the
+// row, a concurrent transaction's move waits and then finds the count
+// changed); the move, its colour derived from the updated row, and the
+// play record are written only if it did; the moves table's primary key
+// allows one move per number, and the CHECK constraints refuse malformed
+// values (see constraintError). The game is read again only when the guard
+// refused, to tell why (refusedMove).
 func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
-	g, err := findGameByID(ctx, tx, mv.GameID)
-	if err != nil {
-		return nil, mv, err
-	}
-	mv.Color = g.ColorOf(userID)
-	if mv.Color == goban.Empty {
-		return nil, mv, tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
-	}
 	clockJSON, err := jsonArg(mv.Clock)
 	if err != nil {
 		return nil, mv, err
 	}
-	// The statements go in one round trip. The move's INSERT runs even
-	// when the UPDATE's guard refused the move; the caller's savepoint
-	// then undoes it with the rest (see inBatch).
-	fence, args := tx.ownerGuard([]any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, g.ID, mv.Seq - 1})
-	stmts := []statement{
-		{`UPDATE games SET move_count = $1, to_move = $2, status = $3, result = $4, updated_at = $5
-		WHERE id = $6 AND move_count = $7 AND status <> 'finished'` + fence, args},
-		{`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			[]any{mv.GameID, mv.Seq, sqlrow.ColorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON, tx.now}},
-	}
-	if upd.Record != nil {
-		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
-		if err != nil {
-			return nil, mv, err
-		}
-		stmts = append(stmts, st)
-	}
-	n, err := tx.pipeline(ctx, stmts...)
-	if len(n) == 0 {
-		return nil, mv, err // the UPDATE itself failed
-	}
-	if n[0] != 1 {
-		// The sequence number is reported first so that a repeated
-		// submission of a move that was already applied is reported as
-		// such, whatever happened since.
-		if mv.Seq != g.MoveCount+1 {
-			return nil, mv, tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
-		}
-		return nil, mv, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
-	}
-	if err != nil {
+	g, err := appendMoveWrite.run(ctx, tx, mv.GameID, upd.Record, mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now,
+		mv.GameID, mv.Seq-1, userID, string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON)
+	if noRows(err) {
+		return nil, mv, refusedMove(ctx, tx, userID, mv)
+	} else if err != nil {
 		return nil, mv, err
 	}
+	mv.Color = g.ColorOf(userID)
 	mv.CreatedAt = tx.now
-	g.MoveCount, g.ToMove, g.Status, g.Result, g.UpdatedAt = mv.Seq, upd.ToMove, upd.Status, upd.Result, tx.now
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
 	return g, mv, nil
+}
+
+// appendMoveWrite is appendMove's statement. Its arguments: the move
+// number, to_move, status, result, the time, the game, the move count
+// before, the mover, and the move's kind, x, y, time used and clock.
+var appendMoveWrite = newGameWrite(`UPDATE games SET move_count = $1, to_move = $2, status = $3, result = $4, updated_at = $5
+	WHERE id = $6 AND move_count = $7 AND status <> 'finished' AND $8 IN (black_id, white_id)`, 13,
+	`INSERT INTO moves (game_id, seq, color, kind, x, y, time_used_ms, clock, created_at)
+	SELECT id, $1, CASE WHEN black_id = $8 THEN 'black' ELSE 'white' END, $9, $10, $11, $12, $13, $5 FROM g`)
+
+// refusedMove returns the error for mv when appendMove's guard refused it,
+// from the game as it is now; the checks and messages are those of the
+// guard, in the order a caller needs them. The sequence number is reported
+// before the end of the game, so that a repeated submission of a move that
+// was already applied is reported as such, whatever happened since.
+func refusedMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove) error {
+	g, err := findGameByID(ctx, tx, mv.GameID)
+	if err != nil {
+		return err
+	}
+	if g.ColorOf(userID) == goban.Empty {
+		return tengen.Errorf(tengen.EFORBIDDEN, "You are not playing in this game.")
+	}
+	if mv.Seq != g.MoveCount+1 {
+		return tengen.Errorf(tengen.ECONFLICT, "Move %d is not the next move; the game is at move %d.", mv.Seq, g.MoveCount)
+	}
+	return tengen.Errorf(tengen.ECONFLICT, "The game is over.")
+}
+
+// gameWrite is a guarded write of the game path as one statement: the
+// UPDATE of games that carries the guards, the writes that belong to it
+// (which take their rows from its result, g, so that a refused UPDATE
+// writes nothing and leaves the transaction usable), and the read of the
+// updated game with both players, as gameByIDQuery reads it. It returns
+// pgx.ErrNoRows when the guard refused. The texts are made once, for each
+// combination of a play record (upserted from the ten arguments after the
+// UPDATE's) and the owner's fence (the last argument).
+type gameWrite struct {
+	texts [2][2]string // [record][fenced]
+}
+
+// newGameWrite returns the gameWrite of update, a guarded UPDATE of games
+// on the arguments $1 to $n without RETURNING, and with, the statements
+// that follow it (each written from "FROM g"; may be empty).
+func newGameWrite(update string, n int, with string) *gameWrite {
+	w := &gameWrite{}
+	for rec := range 2 {
+		for fenced := range 2 {
+			args := n + 10*rec
+			q := "WITH g AS (" + update
+			if fenced == 1 {
+				q += ownerGuard(args + 1)
+			}
+			q += "\n\tRETURNING " + gameColumns + ")"
+			if with != "" {
+				q += ", m AS (" + with + ")"
+			}
+			if rec == 1 {
+				q += ", r AS (INSERT INTO play_records (" + playRecordColumns + ") SELECT " + placeholders(n+1, 10) + " FROM g" + playRecordUpsert + ")"
+			}
+			w.texts[rec][fenced] = q + "\nSELECT " + prefixed("g.", gameColumns) + ", " + prefixed("b.", userColumns) + ", " + prefixed("w.", userColumns) +
+				" FROM g JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id"
+		}
+	}
+	return w
+}
+
+// run runs the write on game gameID with args, the UPDATE's and its
+// statements', and rec (if not nil) as the game's new play record, and
+// returns the updated game.
+func (w *gameWrite) run(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord, args ...any) (*tengen.Game, error) {
+	var r int
+	if rec != nil {
+		r = 1
+		recArgs, err := playRecordArgs(gameID, rec, tx.now)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, recArgs...)
+	}
+	var fenced int
+	if me := tx.db.instance.Load(); me != 0 {
+		fenced = 1
+		args = append(args, me)
+	}
+	g, err := scanGameWithPlayers(tx.QueryRow(ctx, w.texts[r][fenced], args...))
+	return g, constraintError(err)
 }
 
 // FindPlayRecord implements tengen.GameService.
@@ -334,69 +393,70 @@ func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int,
 	return g, nil
 }
 
-// updateGame applies upd under the same guards as appendMove: the game must
-// still be at moveCount and not finished.
+// updateGame applies upd under the same guards as appendMove, in one
+// statement (updateGameWrite): the game must still be at moveCount and not
+// finished. Only a change of the game itself counts as an update for the
+// lists ordered by updated_at; clock checkpoints and proposals do not, so
+// the UPDATE compares the new turn, status and result with the stored ones.
 func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
-	g, err := findGameByID(ctx, tx, gameID)
-	if err != nil {
+	g, err := updateGameWrite.run(ctx, tx, gameID, upd.Record,
+		sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, gameID, moveCount)
+	if !noRows(err) {
+		return g, err
+	}
+	// Refused: the game as it is now tells why.
+	if g, err = findGameByID(ctx, tx, gameID); err != nil {
 		return nil, err
 	}
-	// Only a change of the game itself counts as an update for the lists
-	// ordered by updated_at; clock checkpoints and proposals do not.
-	updated := g.UpdatedAt
-	if g.ToMove != upd.ToMove || g.Status != upd.Status || g.Result != upd.Result {
-		updated = tx.now
+	if g.Status == tengen.GameFinished {
+		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
-	fence, args := tx.ownerGuard([]any{sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, updated, g.ID, moveCount})
-	stmts := []statement{{`UPDATE games SET to_move = $1, status = $2, result = $3, updated_at = $4
-		WHERE id = $5 AND move_count = $6 AND status <> 'finished'` + fence, args}}
-	if upd.Record != nil {
-		st, err := savePlayRecord(g.ID, upd.Record, tx.now)
-		if err != nil {
-			return nil, err
-		}
-		stmts = append(stmts, st)
-	}
-	// One round trip; the caller's savepoint undoes the play record if
-	// the UPDATE's guard refused the change.
-	n, err := tx.pipeline(ctx, stmts...)
-	if len(n) == 0 {
-		return nil, err
-	}
-	if n[0] != 1 {
-		if g.Status == tengen.GameFinished {
-			return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
-		}
-		return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
-	}
-	if err != nil {
-		return nil, err
-	}
-	g.ToMove, g.Status, g.Result, g.UpdatedAt = upd.ToMove, upd.Status, upd.Result, updated
-	return g, nil
+	return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
 }
+
+// updateGameWrite is updateGame's statement. Its arguments: to_move,
+// status, result, the time, the game and the move count. The right-hand
+// sides of SET see the row before the UPDATE.
+var updateGameWrite = newGameWrite(`UPDATE games SET to_move = $1, status = $2, result = $3,
+		updated_at = CASE WHEN to_move <> $1 OR status <> $2 OR result <> $3 THEN $4 ELSE updated_at END
+	WHERE id = $5 AND move_count = $6 AND status <> 'finished'`, 6, "")
+
+// playRecordColumns are the columns of play_records that playRecordArgs
+// gives, and playRecordUpsert the conflict clause that replaces a stored
+// record.
+const (
+	playRecordColumns = `game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, comforts, updated_at`
+	playRecordUpsert  = `
+		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
+			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
+			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`
+)
 
 // savePlayRecord returns the statement that writes rec as the game's play
 // record, replacing the old one if there is one.
 func savePlayRecord(gameID int64, rec *tengen.PlayRecord, now time.Time) (statement, error) {
-	deadJSON, resJSON, err := sqlrow.PlayRecordLists(rec)
+	args, err := playRecordArgs(gameID, rec, now)
 	if err != nil {
 		return statement{}, err
+	}
+	return statement{`INSERT INTO play_records (` + playRecordColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)` + playRecordUpsert, args}, nil
+}
+
+// playRecordArgs returns the values of playRecordColumns for rec.
+func playRecordArgs(gameID int64, rec *tengen.PlayRecord, now time.Time) ([]any, error) {
+	deadJSON, resJSON, err := sqlrow.PlayRecordLists(rec)
+	if err != nil {
+		return nil, err
 	}
 	clockJSON, err := jsonArg(rec.Clock)
 	if err != nil {
-		return statement{}, err
+		return nil, err
 	}
 	comforts, err := sqlrow.ComfortsJSON(rec)
 	if err != nil {
-		return statement{}, err
+		return nil, err
 	}
-	return statement{`INSERT INTO play_records (game_id, clock, proposal_seq, dead, accepted_black, accepted_white, resumptions, takeback_seq, comforts, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-		ON CONFLICT (game_id) DO UPDATE SET clock = excluded.clock, proposal_seq = excluded.proposal_seq, dead = excluded.dead,
-			accepted_black = excluded.accepted_black, accepted_white = excluded.accepted_white,
-			resumptions = excluded.resumptions, takeback_seq = excluded.takeback_seq, comforts = excluded.comforts, updated_at = excluded.updated_at`,
-		[]any{gameID, clockJSON, rec.ProposalSeq, deadJSON, rec.AcceptedBlack, rec.AcceptedWhite, resJSON, rec.TakebackSeq, comforts, now}}, nil
+	return []any{gameID, clockJSON, rec.ProposalSeq, deadJSON, rec.AcceptedBlack, rec.AcceptedWhite, resJSON, rec.TakebackSeq, comforts, now}, nil
 }
 
 // gameColumns are the columns findGames reads.
@@ -408,15 +468,22 @@ var gameByIDQuery = `SELECT ` + prefixed("g.", gameColumns) + `, ` + prefixed("b
 	FROM games g JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id WHERE g.id = $1`
 
 func findGameByID(ctx context.Context, tx *Tx, id int64) (*tengen.Game, error) {
+	g, err := scanGameWithPlayers(tx.QueryRow(ctx, gameByIDQuery, id))
+	if noRows(err) {
+		return nil, tengen.Errorf(tengen.ENOTFOUND, "Game not found.")
+	}
+	return g, err
+}
+
+// scanGameWithPlayers scans a row of gameColumns and both players'
+// userColumns, as gameByIDQuery and gameWrite return them.
+func scanGameWithPlayers(row pgx.Row) (*tengen.Game, error) {
 	var g tengen.Game
 	var black, white tengen.User
 	dest, finish := gameDest(&g)
 	dest = append(dest, userFields(&black)...)
 	dest = append(dest, userFields(&white)...)
-	err := tx.QueryRow(ctx, gameByIDQuery, id).Scan(dest...)
-	if noRows(err) {
-		return nil, tengen.Errorf(tengen.ENOTFOUND, "Game not found.")
-	} else if err != nil {
+	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	finish()

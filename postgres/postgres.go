@@ -68,6 +68,10 @@ type DB struct {
 	// instance is this instance's id once ClusterService.Register has
 	// run, 0 before: the game path's writes are fenced by it (cluster.go).
 	instance atomic.Int64
+	// tracer, when set before Open, sees every statement the pool's
+	// connections send; the benchmarks count round trips with it
+	// (export_test.go).
+	tracer pgx.QueryTracer
 }
 
 // NewDB returns a DB for the database at url; call Open before use.
@@ -95,6 +99,9 @@ func (db *DB) Open() error {
 	}
 	if db.MaxConns > 0 {
 		cfg.MaxConns = db.MaxConns
+	}
+	if db.tracer != nil {
+		cfg.ConnConfig.Tracer = db.tracer
 	}
 	cfg.AfterConnect = func(ctx context.Context, conn *pgx.Conn) error {
 		// Times come back in UTC, as they were written, instead of in

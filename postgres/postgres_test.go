@@ -11,9 +11,14 @@ import (
 	"tengen/storagetest"
 )
 
-func open(t testing.TB, url string) (*postgres.DB, storagetest.Services) {
+// open opens the database at url, after setup (if any) has prepared db,
+// with a service of each kind on it.
+func open(t testing.TB, url string, setup ...func(db *postgres.DB)) (*postgres.DB, storagetest.Services) {
 	t.Helper()
 	db := postgres.NewDB(url)
+	for _, f := range setup {
+		f(db)
+	}
 	if err := db.Open(); err != nil {
 		t.Fatal(err)
 	}

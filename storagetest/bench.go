@@ -12,8 +12,10 @@ import (
 
 // BenchAppendMove measures durable move commits on s, for every backend's
 // BenchmarkAppendMove: every iteration is one committed move, spread over
-// 64 concurrent games.
-func BenchAppendMove(b *testing.B, s Services) {
+// 64 concurrent games. Each of start, if any, runs when the timed moves
+// begin (after the games are set up), so that a backend can count what the
+// moves alone cost: statements, round trips.
+func BenchAppendMove(b *testing.B, s Services, start ...func()) {
 	ctx := context.Background()
 	const games = 64
 	type player struct {
@@ -27,6 +29,9 @@ func BenchAppendMove(b *testing.B, s Services) {
 		ps <- &player{g: g, users: users}
 	}
 	var failed atomic.Int64
+	for _, f := range start {
+		f()
+	}
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {

@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) *Backend) {
 		{"ConcurrentDuplicateMoves", testConcurrentDuplicateMoves},
 		{"GamesYourTurnFirst", testGamesYourTurnFirst},
 		{"PlayRecord", testPlayRecord},
+		{"RefusedWrites", testRefusedWrites},
 		{"TakeBack", testTakeBack},
 		{"CreateGameWithPlayRecord", testCreateGameWithPlayRecord},
 		{"Malformed", testMalformed},
