@@ -359,7 +359,7 @@ func (s *Server) handleGameWS(w nethttp.ResponseWriter, r *nethttp.Request) {
 // returns, so that net/http lets go of the upgrade request: its headers,
 // contexts and response, and the serving goroutine's deep stack, which
 // the garbage collector otherwise marked again in every cycle for every
-// open socket (docs/PERFORMANCE.md, "Fewer objects for the collector"). A
+// open socket (docs/PERFORMANCE.md, "Fewer objects to mark, and fewer cycles"). A
 // panic in the writer or in cleanup is logged and closes the socket, as
 // withRecover did while they ran in the handler.
 func (s *Server) serveSocket(ctx context.Context, cancel context.CancelFunc, c *wsClient, read func(context.Context, *wsClient), cleanup func()) {
