@@ -65,22 +65,28 @@ func (s *Score) Margin() float64 { return s.Black.Total - s.White.Total }
 // Score counts the current position of the game with the given dead stones
 // (every stone of a chain that has one dead stone is dead). The game itself
 // is not changed. Under territory scoring the player to move fills the
-// dame first (see teire).
+// dame first (see teire). Under area scoring, when the last move is a
+// stone and not a pass, the players fill the dame in turn, the player to
+// move first, and each dame counts for its filler (see areaDame); after a
+// pass the dame stay neutral.
 func (g *Game) Score(dead []Point) (*Score, error) {
-	return scoreBoard(g.board, g.rules, g.komi, g.handicap, dead, g.ToMove())
+	return scoreBoard(g.board, g.rules, g.komi, g.handicap, dead, g.ToMove(), g.ConsecutivePasses() == 0)
 }
 
 // ScoreBoard counts a position: the board with its prisoners, the ruleset,
 // komi, the number of handicap stones and the dead stones. A board does not
 // know whose turn it is, so under territory scoring every teire that either
 // player's filling first forces counts (see teire); Game.Score knows.
+// Under area scoring the dame stay neutral.
 func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
-	return scoreBoard(b, rules, komi, handicap, dead, Empty)
+	return scoreBoard(b, rules, komi, handicap, dead, Empty, false)
 }
 
 // scoreBoard is ScoreBoard with the player to move, who fills the dame
-// first, or Empty when that is not known.
-func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point, toMove Color) (*Score, error) {
+// first, or Empty when that is not known. open says that the position
+// stops on a move, not on a pass, so that under area scoring the players
+// still fill the dame (areaDame).
+func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point, toMove Color, open bool) (*Score, error) {
 	// The position after the dead stones are taken off decides territory
 	// and seki.
 	live, deadPts, deadSet, err := withoutDead(b, dead)
@@ -109,8 +115,15 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		regions = splitOpen(live, regions, sekiChains)
 	}
 	var filled map[Loc]bool
-	if rules.Scoring == TerritoryScoring {
+	switch {
+	case rules.Scoring == TerritoryScoring:
 		filled = teire(b, live, deadSet, regions, sekiChains, toMove)
+	case rules.Scoring == AreaScoring && !rules.AllStonesAlive && open && (toMove == Black || toMove == White):
+		for l, c := range areaDame(b, live, deadSet, regions, sekiChains, toMove) {
+			side(c).Territory++
+			p := live.Point(l)
+			s.Owner[p.Y*b.w+p.X] = c
+		}
 	}
 	for _, r := range regions {
 		owner := r.owner
@@ -385,8 +398,56 @@ func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 // b is the final position, live the same with the dead stones (dead, over
 // b's Locs) taken off; regions and seki are live's.
 func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toMove Color) map[Loc]bool {
-	owner := make([]Color, len(live.color))
-	neutral := make([]bool, len(live.color))
+	owner, neutral, exempt := fillSetup(live, dead, regions, seki)
+	// The player who fills first gets the first atari. Before the
+	// invasion rule (defendInvasion) the union of both orders counted the
+	// records best; with it, the order of the player to move does
+	// (docs/STRENGTH.md).
+	if toMove == Black || toMove == White {
+		filled, _ := fillOut(b, toMove, owner, neutral, exempt)
+		return filled
+	}
+	filled, _ := fillOut(b, Black, owner, neutral, exempt)
+	other, _ := fillOut(b, White, owner, neutral, exempt)
+	for l := range other {
+		filled[l] = true
+	}
+	return filled
+}
+
+// areaDame returns the dame of an area count that the players fill after
+// the last move, each with the colour that fills it, when the position
+// stops on a move with dame open: under area scoring each dame is a point
+// for whoever fills it, so a game is not over until they are filled (the
+// Chinese rules' end of the game), and a record that stops with them open
+// stops before the fill. They are filled in turn, the player to move
+// first, the way teire fills them (fillOut: ataris answered, no stone left
+// with fewer than two liberties); a dame that neither can fill safely, and
+// the dame next to a chain in seki, stay neutral. So does an open area
+// larger than splitOpen splits: that is a part of the board the record
+// never played out, not dame. Without the fill the player to move lost
+// the odd dame that the players' alternate filling gives it
+// (docs/STRENGTH.md).
+func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toMove Color) map[Loc]Color {
+	owner, neutral, exempt := fillSetup(live, dead, regions, seki)
+	for _, r := range regions {
+		if r.owner == Empty && len(r.points)*openMaxShare > b.w*b.h {
+			for _, l := range r.points {
+				neutral[l] = false
+			}
+		}
+	}
+	_, dame := fillOut(b, toMove, owner, neutral, exempt)
+	return dame
+}
+
+// fillSetup returns what filling the dame needs: the owner of each point
+// of live's regions, the dame (neutral points not next to a chain in
+// seki), and the test for chains that nobody saves (dead, in seki, or a
+// lone stone among dead enemy stones).
+func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (owner []Color, neutral []bool, exempt func(*Board, Loc) bool) {
+	owner = make([]Color, len(live.color))
+	neutral = make([]bool, len(live.color))
 	for _, r := range regions {
 		touchesSeki := r.touchesSeki(live, seki)
 		for _, l := range r.points {
@@ -399,7 +460,7 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 	// exempt reports whether the chain at l on the work board is dead or in
 	// seki, or a lone stone among dead enemy stones (loneAmongDead):
 	// nobody saves it. Stones added while filling are neither.
-	exempt := func(w *Board, l Loc) bool {
+	exempt = func(w *Board, l Loc) bool {
 		if w.next[l] == l && loneAmongDead(w, l, owner, dead) {
 			return true
 		}
@@ -413,25 +474,16 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 			}
 		}
 	}
-	// The player who fills first gets the first atari. Before the
-	// invasion rule (defendInvasion) the union of both orders counted the
-	// records best; with it, the order of the player to move does
-	// (docs/STRENGTH.md).
-	if toMove == Black || toMove == White {
-		return fillOut(b, toMove, owner, neutral, exempt)
-	}
-	filled := fillOut(b, Black, owner, neutral, exempt)
-	for l := range fillOut(b, White, owner, neutral, exempt) {
-		filled[l] = true
-	}
-	return filled
+	return owner, neutral, exempt
 }
 
 // fillOut fills the dame of b in turn, turn first, with the chains in
-// atari saved at once, and returns the teire.
-func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) map[Loc]bool {
+// atari saved at once, and returns the teire and the dame filled, each
+// with the colour that filled it.
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color) {
 	work := b.Clone()
 	filled := map[Loc]bool{}
+	dame := map[Loc]Color{}
 	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
 		l, ok := saveChain(work, turn, owner, neutral, exempt)
 		if !ok {
@@ -451,10 +503,13 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 		if owner[l] == turn {
 			filled[l] = true
 		}
+		if neutral[l] {
+			dame[l] = turn
+		}
 		work.Play(l, turn)
 		turn = turn.Opponent()
 	}
-	return filled
+	return filled, dame
 }
 
 // saveChain returns the point where c saves a chain of its own that is in

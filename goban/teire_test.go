@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -511,7 +512,7 @@ X X X O X O .
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := scoreBoard(b, MustRuleset("japanese"), 0, 0, []Point{p}, tt.toMove)
+			s, err := scoreBoard(b, MustRuleset("japanese"), 0, 0, []Point{p}, tt.toMove, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -521,6 +522,44 @@ X X X O X O .
 			}
 			if !reflect.DeepEqual(teire, tt.teire) || s.Black.Territory != tt.black || s.White.Territory != 4 {
 				t.Errorf("teire %v, territory black %d white %d; want %v, %d and 4", teire, s.Black.Territory, s.White.Territory, tt.teire, tt.black)
+			}
+		})
+	}
+}
+
+// TestAreaDame checks the dame of an area count that stops on a move: the
+// players fill the five dame of the D column in turn, the player to move
+// first, and each is a point for its filler. After a pass, without a
+// player to move, and under Tromp-Taylor's formal count they stay
+// neutral; under territory scoring they are worth nothing either way.
+func TestAreaDame(t *testing.T) {
+	diagram := `
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .`
+	tests := []struct {
+		rules  string
+		toMove Color
+		open   bool
+		margin float64
+	}{
+		{"chinese", Black, true, 1},
+		{"chinese", White, true, -1},
+		{"chinese", Black, false, 0},
+		{"chinese", Empty, true, 0},
+		{"tromp-taylor", Black, true, 0},
+		{"japanese", Black, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%v/%v", tt.rules, tt.toMove, tt.open), func(t *testing.T) {
+			s, err := scoreBoard(mustParse(t, diagram), MustRuleset(tt.rules), 0, 0, nil, tt.toMove, tt.open)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Margin() != tt.margin {
+				t.Errorf("margin %v (black %+v, white %+v), want %v", s.Margin(), s.Black, s.White, tt.margin)
 			}
 		})
 	}
