@@ -10,7 +10,9 @@ import (
 // that a user interface can show how the total came about.
 type Breakdown struct {
 	// Territory is the number of empty points the player surrounds, plus
-	// the points under the opponent's dead stones.
+	// the points under the opponent's dead stones; under area scoring of a
+	// position that stops on a move, also the dame the player fills (see
+	// Game.Score).
 	Territory int
 	// Captures is the number of the opponent's stones this player captured
 	// during play.
@@ -44,8 +46,9 @@ type Score struct {
 	// Black and White are the two sides of the count.
 	Black, White Breakdown
 	// Owner gives, for each point in row-major order from the top left
-	// (index y*width+x), the colour whose territory or living stone it is,
-	// or Empty for neutral points (dame and seki).
+	// (index y*width+x), the colour whose territory or living stone it is
+	// (a dame its filler's, where Territory counts it), or Empty for
+	// neutral points (dame and seki).
 	Owner []Color
 	// Dead lists the stones counted as dead.
 	Dead []Point
