@@ -524,7 +524,8 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 // the other, to liberties enough (savedInside). The two last saves are
 // the ones a referee has the owner play when the dame leave a chain in
 // atari whose last liberty would be a self-atari: before them the chain
-// was left as it stood and no point was lost.
+// was left as it stood and no point was lost. A chain whose capture in
+// c's territory would be a snapback is not saved (snapback).
 func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
@@ -534,6 +535,9 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			}
 			t := b.lastLiberty(l)
 			if owner[t] != c && !neutral[t] {
+				continue
+			}
+			if owner[t] == c && snapback(b, t, c) {
 				continue
 			}
 			if !cannotFill(b, t, c) {
@@ -548,6 +552,47 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 		}
 	}
 	return 0, false
+}
+
+// snapback reports whether the enemy's capture at t, the last liberty of a
+// chain of c in atari in c's territory, is a snapback: the capturing
+// chain, larger than what it takes (typically the capturing stone joined
+// to dead stones), is left in atari, and c takes it back at once with a
+// stone that keeps two liberties and leaves no chain of c next to the two
+// points in atari. Such a chain needs no save: the capture would cost the
+// capturer more stones than it takes, so no player makes it, and the
+// owner leaves the chain and keeps the point (meijin33-Q12: White's K14
+// and the dead K15-L15 are in atari on L14 together). Where the capture
+// takes more than the retake gives back, the players fill: cj1964-07-05a's
+// Black connects at Q12, where White would take three stones and lose
+// one (docs/STRENGTH.md).
+func snapback(b *Board, t Loc, c Color) bool {
+	e := c.Opponent()
+	if b.Check(t, e, false) != nil {
+		return false
+	}
+	taken := b.Play(t, e)
+	defer b.Undo()
+	if taken == 0 || !b.atari(b.head[t]) {
+		return false
+	}
+	r := b.lastLiberty(b.head[t])
+	if b.Check(r, c, false) != nil || b.ChainSize(t) <= taken {
+		return false
+	}
+	b.Play(r, c)
+	defer b.Undo()
+	if b.Liberties(r) < 2 {
+		return false
+	}
+	for _, q := range []Loc{t, r} {
+		for _, d := range b.dirs {
+			if n := q + d; b.color[n] == c && b.atari(b.head[n]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // defendInvasion returns a point of c's territory where an enemy stone

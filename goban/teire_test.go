@@ -67,6 +67,25 @@ X X X X X X O
 			black: 13, white: 0,
 		},
 		{
+			// White's D4 is in atari on E4, and so are the dead black
+			// stones D5-E5. Black's capture at E4 takes one stone and
+			// leaves its three in atari on D4, where White takes them
+			// back: a snapback, which costs the capturer, so nobody
+			// makes it and White keeps E4 (meijin33-Q12's K14 and
+			// L14). Without the rule White connected at E4.
+			name: "chain saved by a snapback",
+			diagram: `
+. . O . . . .
+. . O O O . .
+O O O X X O .
+X X X O . O .
+. . X X O O .
+. . X O O . .
+. . X O . . .`,
+			dead:  []string{"D5"},
+			black: 6, white: 21,
+		},
+		{
 			// Dame left open between the walls count for nobody; no
 			// chain is short of liberties.
 			name: "dame open",
