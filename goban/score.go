@@ -10,7 +10,9 @@ import (
 // that a user interface can show how the total came about.
 type Breakdown struct {
 	// Territory is the number of empty points the player surrounds, plus
-	// the points under the opponent's dead stones.
+	// the points under the opponent's dead stones; under area scoring of a
+	// position that stops on a move, also the dame the player fills (see
+	// Game.Score).
 	Territory int
 	// Captures is the number of the opponent's stones this player captured
 	// during play.
@@ -44,8 +46,9 @@ type Score struct {
 	// Black and White are the two sides of the count.
 	Black, White Breakdown
 	// Owner gives, for each point in row-major order from the top left
-	// (index y*width+x), the colour whose territory or living stone it is,
-	// or Empty for neutral points (dame and seki).
+	// (index y*width+x), the colour whose territory or living stone it is
+	// (a dame its filler's, where Territory counts it), or Empty for
+	// neutral points (dame and seki).
 	Owner []Color
 	// Dead lists the stones counted as dead.
 	Dead []Point
@@ -65,22 +68,28 @@ func (s *Score) Margin() float64 { return s.Black.Total - s.White.Total }
 // Score counts the current position of the game with the given dead stones
 // (every stone of a chain that has one dead stone is dead). The game itself
 // is not changed. Under territory scoring the player to move fills the
-// dame first (see teire).
+// dame first (see teire). Under area scoring, when the last move is a
+// stone and not a pass, the players fill the dame in turn, the player to
+// move first, and each dame counts for its filler (see areaDame); after a
+// pass the dame stay neutral.
 func (g *Game) Score(dead []Point) (*Score, error) {
-	return scoreBoard(g.board, g.rules, g.komi, g.handicap, dead, g.ToMove())
+	return scoreBoard(g.board, g.rules, g.komi, g.handicap, dead, g.ToMove(), g.ConsecutivePasses() == 0)
 }
 
 // ScoreBoard counts a position: the board with its prisoners, the ruleset,
 // komi, the number of handicap stones and the dead stones. A board does not
 // know whose turn it is, so under territory scoring every teire that either
 // player's filling first forces counts (see teire); Game.Score knows.
+// Under area scoring the dame stay neutral.
 func ScoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point) (*Score, error) {
-	return scoreBoard(b, rules, komi, handicap, dead, Empty)
+	return scoreBoard(b, rules, komi, handicap, dead, Empty, false)
 }
 
 // scoreBoard is ScoreBoard with the player to move, who fills the dame
-// first, or Empty when that is not known.
-func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point, toMove Color) (*Score, error) {
+// first, or Empty when that is not known. open says that the position
+// stops on a move, not on a pass, so that under area scoring the players
+// still fill the dame (areaDame).
+func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Point, toMove Color, open bool) (*Score, error) {
 	// The position after the dead stones are taken off decides territory
 	// and seki.
 	live, deadPts, deadSet, err := withoutDead(b, dead)
@@ -109,8 +118,15 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		regions = splitOpen(live, regions, sekiChains)
 	}
 	var filled map[Loc]bool
-	if rules.Scoring == TerritoryScoring {
+	switch {
+	case rules.Scoring == TerritoryScoring:
 		filled = teire(b, live, deadSet, regions, sekiChains, toMove)
+	case rules.Scoring == AreaScoring && !rules.AllStonesAlive && open && (toMove == Black || toMove == White):
+		for l, c := range areaDame(b, live, deadSet, regions, sekiChains, toMove) {
+			side(c).Territory++
+			p := live.Point(l)
+			s.Owner[p.Y*b.w+p.X] = c
+		}
 	}
 	for _, r := range regions {
 		owner := r.owner
@@ -385,8 +401,56 @@ func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 // b is the final position, live the same with the dead stones (dead, over
 // b's Locs) taken off; regions and seki are live's.
 func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toMove Color) map[Loc]bool {
-	owner := make([]Color, len(live.color))
-	neutral := make([]bool, len(live.color))
+	owner, neutral, exempt := fillSetup(live, dead, regions, seki)
+	// The player who fills first gets the first atari. Before the
+	// invasion rule (defendInvasion) the union of both orders counted the
+	// records best; with it, the order of the player to move does
+	// (docs/STRENGTH.md).
+	if toMove == Black || toMove == White {
+		filled, _ := fillOut(b, toMove, owner, neutral, exempt)
+		return filled
+	}
+	filled, _ := fillOut(b, Black, owner, neutral, exempt)
+	other, _ := fillOut(b, White, owner, neutral, exempt)
+	for l := range other {
+		filled[l] = true
+	}
+	return filled
+}
+
+// areaDame returns the dame of an area count that the players fill after
+// the last move, each with the colour that fills it, when the position
+// stops on a move with dame open: under area scoring each dame is a point
+// for whoever fills it, so a game is not over until they are filled (the
+// Chinese rules' end of the game), and a record that stops with them open
+// stops before the fill. They are filled in turn, the player to move
+// first, the way teire fills them (fillOut: ataris answered, no stone left
+// with fewer than two liberties); a dame that neither can fill safely, and
+// the dame next to a chain in seki, stay neutral. So does an open area
+// larger than splitOpen splits: that is a part of the board the record
+// never played out, not dame. Without the fill the player to move lost
+// the odd dame that the players' alternate filling gives it
+// (docs/STRENGTH.md).
+func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toMove Color) map[Loc]Color {
+	owner, neutral, exempt := fillSetup(live, dead, regions, seki)
+	for _, r := range regions {
+		if r.owner == Empty && len(r.points)*openMaxShare > b.w*b.h {
+			for _, l := range r.points {
+				neutral[l] = false
+			}
+		}
+	}
+	_, dame := fillOut(b, toMove, owner, neutral, exempt)
+	return dame
+}
+
+// fillSetup returns what filling the dame needs: the owner of each point
+// of live's regions, the dame (neutral points not next to a chain in
+// seki), and the test for chains that nobody saves (dead, in seki, or a
+// lone stone among dead enemy stones).
+func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (owner []Color, neutral []bool, exempt func(*Board, Loc) bool) {
+	owner = make([]Color, len(live.color))
+	neutral = make([]bool, len(live.color))
 	for _, r := range regions {
 		touchesSeki := r.touchesSeki(live, seki)
 		for _, l := range r.points {
@@ -399,7 +463,7 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 	// exempt reports whether the chain at l on the work board is dead or in
 	// seki, or a lone stone among dead enemy stones (loneAmongDead):
 	// nobody saves it. Stones added while filling are neither.
-	exempt := func(w *Board, l Loc) bool {
+	exempt = func(w *Board, l Loc) bool {
 		if w.next[l] == l && loneAmongDead(w, l, owner, dead) {
 			return true
 		}
@@ -413,25 +477,16 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 			}
 		}
 	}
-	// The player who fills first gets the first atari. Before the
-	// invasion rule (defendInvasion) the union of both orders counted the
-	// records best; with it, the order of the player to move does
-	// (docs/STRENGTH.md).
-	if toMove == Black || toMove == White {
-		return fillOut(b, toMove, owner, neutral, exempt)
-	}
-	filled := fillOut(b, Black, owner, neutral, exempt)
-	for l := range fillOut(b, White, owner, neutral, exempt) {
-		filled[l] = true
-	}
-	return filled
+	return owner, neutral, exempt
 }
 
 // fillOut fills the dame of b in turn, turn first, with the chains in
-// atari saved at once, and returns the teire.
-func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) map[Loc]bool {
+// atari saved at once, and returns the teire and the dame filled, each
+// with the colour that filled it.
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color) {
 	work := b.Clone()
 	filled := map[Loc]bool{}
+	dame := map[Loc]Color{}
 	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
 		l, ok := saveChain(work, turn, owner, neutral, exempt)
 		if !ok {
@@ -451,10 +506,13 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 		if owner[l] == turn {
 			filled[l] = true
 		}
+		if neutral[l] {
+			dame[l] = turn
+		}
 		work.Play(l, turn)
 		turn = turn.Opponent()
 	}
-	return filled
+	return filled, dame
 }
 
 // saveChain returns the point where c saves a chain of its own that is in
@@ -466,7 +524,8 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 // the other, to liberties enough (savedInside). The two last saves are
 // the ones a referee has the owner play when the dame leave a chain in
 // atari whose last liberty would be a self-atari: before them the chain
-// was left as it stood and no point was lost.
+// was left as it stood and no point was lost. A chain whose capture in
+// c's territory would be a snapback is not saved (snapback).
 func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
@@ -476,6 +535,9 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			}
 			t := b.lastLiberty(l)
 			if owner[t] != c && !neutral[t] {
+				continue
+			}
+			if owner[t] == c && snapback(b, t, c) {
 				continue
 			}
 			if !cannotFill(b, t, c) {
@@ -490,6 +552,47 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 		}
 	}
 	return 0, false
+}
+
+// snapback reports whether the enemy's capture at t, the last liberty of a
+// chain of c in atari in c's territory, is a snapback: the capturing
+// chain, larger than what it takes (typically the capturing stone joined
+// to dead stones), is left in atari, and c takes it back at once with a
+// stone that keeps two liberties and leaves no chain of c next to the two
+// points in atari. Such a chain needs no save: the capture would cost the
+// capturer more stones than it takes, so no player makes it, and the
+// owner leaves the chain and keeps the point (meijin33-Q12: White's K14
+// and the dead K15-L15 are in atari on L14 together). Where the capture
+// takes more than the retake gives back, the players fill: cj1964-07-05a's
+// Black connects at Q12, where White would take three stones and lose
+// one (docs/STRENGTH.md).
+func snapback(b *Board, t Loc, c Color) bool {
+	e := c.Opponent()
+	if b.Check(t, e, false) != nil {
+		return false
+	}
+	taken := b.Play(t, e)
+	defer b.Undo()
+	if taken == 0 || !b.atari(b.head[t]) {
+		return false
+	}
+	r := b.lastLiberty(b.head[t])
+	if b.Check(r, c, false) != nil || b.ChainSize(t) <= taken {
+		return false
+	}
+	b.Play(r, c)
+	defer b.Undo()
+	if b.Liberties(r) < 2 {
+		return false
+	}
+	for _, q := range []Loc{t, r} {
+		for _, d := range b.dirs {
+			if n := q + d; b.color[n] == c && b.atari(b.head[n]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // defendInvasion returns a point of c's territory where an enemy stone

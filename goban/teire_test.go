@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -64,6 +65,25 @@ X X X X X X O
 . X X X O O . X .
 . . . X O O . X .`,
 			black: 13, white: 0,
+		},
+		{
+			// White's D4 is in atari on E4, and so are the dead black
+			// stones D5-E5. Black's capture at E4 takes one stone and
+			// leaves its three in atari on D4, where White takes them
+			// back: a snapback, which costs the capturer, so nobody
+			// makes it and White keeps E4 (meijin33-Q12's K14 and
+			// L14). Without the rule White connected at E4.
+			name: "chain saved by a snapback",
+			diagram: `
+. . O . . . .
+. . O O O . .
+O O O X X O .
+X X X O . O .
+. . X X O O .
+. . X O O . .
+. . X O . . .`,
+			dead:  []string{"D5"},
+			black: 6, white: 21,
 		},
 		{
 			// Dame left open between the walls count for nobody; no
@@ -511,7 +531,7 @@ X X X O X O .
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := scoreBoard(b, MustRuleset("japanese"), 0, 0, []Point{p}, tt.toMove)
+			s, err := scoreBoard(b, MustRuleset("japanese"), 0, 0, []Point{p}, tt.toMove, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -521,6 +541,44 @@ X X X O X O .
 			}
 			if !reflect.DeepEqual(teire, tt.teire) || s.Black.Territory != tt.black || s.White.Territory != 4 {
 				t.Errorf("teire %v, territory black %d white %d; want %v, %d and 4", teire, s.Black.Territory, s.White.Territory, tt.teire, tt.black)
+			}
+		})
+	}
+}
+
+// TestAreaDame checks the dame of an area count that stops on a move: the
+// players fill the five dame of the D column in turn, the player to move
+// first, and each is a point for its filler. After a pass, without a
+// player to move, and under Tromp-Taylor's formal count they stay
+// neutral; under territory scoring they are worth nothing either way.
+func TestAreaDame(t *testing.T) {
+	diagram := `
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .
+. . X . O . .`
+	tests := []struct {
+		rules  string
+		toMove Color
+		open   bool
+		margin float64
+	}{
+		{"chinese", Black, true, 1},
+		{"chinese", White, true, -1},
+		{"chinese", Black, false, 0},
+		{"chinese", Empty, true, 0},
+		{"tromp-taylor", Black, true, 0},
+		{"japanese", Black, true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%v/%v", tt.rules, tt.toMove, tt.open), func(t *testing.T) {
+			s, err := scoreBoard(mustParse(t, diagram), MustRuleset(tt.rules), 0, 0, nil, tt.toMove, tt.open)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Margin() != tt.margin {
+				t.Errorf("margin %v (black %+v, white %+v), want %v", s.Margin(), s.Black, s.White, tt.margin)
 			}
 		})
 	}
