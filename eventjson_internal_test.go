@@ -73,8 +73,8 @@ func testGame() *Game {
 	at := time.Date(2026, 11, 24, 12, 0, 0, 123456789, time.UTC)
 	komi := 6.5
 	return &Game{ID: 7, ChallengeID: 3, BlackID: 1, WhiteID: 2,
-		Black:    &User{ID: 1, Name: "ada", Rating: 1500.25, Deviation: 80, Rank: "5k", CreatedAt: at, UpdatedAt: at},
-		White:    &User{ID: 2, Name: "<b>&bo", Rating: 1700, Deviation: 350, Rank: "3k?", Bot: true, CreatedAt: at, UpdatedAt: at.Add(time.Hour)},
+		Black: &User{ID: 1, Name: "ada", Rating: 1500.25, Deviation: 80, Rank: "5k", CreatedAt: at, UpdatedAt: at},
+		White: &User{ID: 2, Name: "<b>&bo", Rating: 1700, Deviation: 350, Rank: "3k?", Bot: true, CreatedAt: at, UpdatedAt: at.Add(time.Hour)},
 		Settings: GameSettings{BoardSize: 19, Ruleset: "japanese", Komi: &komi, Color: "auto", Rated: true,
 			TimeControl: clock.TimeControl{Kind: clock.ByoYomi, MainTime: 10 * time.Minute, Periods: 5, PeriodTime: 30 * time.Second}},
 		Status: GamePlaying, ToMove: goban.White, MoveCount: 12, CreatedAt: at, UpdatedAt: at.Add(time.Minute)}
