@@ -267,7 +267,13 @@ func (g *GameClock) MarshalJSON() ([]byte, error) {
 	// A running byo-yomi clock takes about 330 bytes, one with a "since"
 	// 360 and a correspondence clock's days about the same; the buffer
 	// holds any of them without growing.
-	b, err := g.control.appendJSON(append(make([]byte, 0, 512), `{"control":`...))
+	return g.AppendJSON(make([]byte, 0, 512))
+}
+
+// AppendJSON appends what MarshalJSON writes to b, for a caller that keeps
+// a buffer for it.
+func (g *GameClock) AppendJSON(b []byte) ([]byte, error) {
+	b, err := g.control.appendJSON(append(b, `{"control":`...))
 	if err != nil {
 		return nil, err
 	}
