@@ -140,7 +140,7 @@ type gameHeadCache struct {
 }
 
 // maxGameHeads bounds the cache; when it is full it starts afresh (about
-// 1 KiB a game).
+// 1.5 KiB a game: the players, the settings and the encoded head).
 const maxGameHeads = 4096
 
 type gameHeadEntry struct {

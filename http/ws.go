@@ -550,10 +550,11 @@ func readMessage(ctx context.Context, conn *websocket.Conn, buf []byte) (websock
 }
 
 // wsDecoder decodes one socket's messages strictly: one JSON value with
-// known fields only. It keeps its json.Decoder from message to message: a
-// new one for each (with its buffer and the copy of the message in it) was
-// 6 % of the bytes a move allocated. A decoder that refused a message may
-// hold an error or the rest of the message, so it is dropped then.
+// known fields only. It keeps its json.Decoder from message to message,
+// since a new one for each came with a buffer and a copy of the message
+// (docs/PERFORMANCE.md, "Fewer bytes per move"). A decoder that refused a
+// message may hold an error or the rest of the message, so it is dropped
+// then.
 type wsDecoder struct {
 	r   bytes.Reader
 	dec *json.Decoder
