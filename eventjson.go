@@ -80,9 +80,10 @@ func (e *eventEncoder) put() {
 	eventEncoders.Put(e)
 }
 
-// object encodes v, a pointer to a struct whose encoding is an object, and returns the
-// object's members without the braces and the encoder's newline, or
-// nothing for an empty object. It is valid until the next call.
+// object encodes v, a pointer to a struct whose encoding is an object,
+// and returns the object's members without the braces and the encoder's
+// newline, or nothing for an empty object. It is valid until the next
+// call.
 func (e *eventEncoder) object(v any) ([]byte, error) {
 	e.buf.Reset()
 	if err := e.enc.Encode(v); err != nil {
