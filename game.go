@@ -124,10 +124,8 @@ func (m GameMove) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	created, err := m.CreatedAt.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
+	// The clock and the time are appended in place, not through their own
+	// MarshalJSON with a buffer each.
 	b := make([]byte, 0, 256)
 	b = append(b, `{"gameId":`...)
 	b = strconv.AppendInt(b, m.GameID, 10)
@@ -144,15 +142,14 @@ func (m GameMove) MarshalJSON() ([]byte, error) {
 	b = append(b, `,"y":`...)
 	b = strconv.AppendInt(b, int64(m.Y), 10)
 	if m.Clock != nil {
-		c, err := m.Clock.MarshalJSON()
-		if err != nil {
-			return nil, err
-		}
 		b = append(b, `,"clock":`...)
-		b = append(b, c...)
+		b = m.Clock.AppendJSON(b)
 	}
-	b = append(b, `,"createdAt":`...)
-	b = append(b, created...)
+	b = append(b, `,"createdAt":"`...)
+	if b, err = m.CreatedAt.AppendText(b); err != nil { // what time.Time's MarshalJSON quotes
+		return nil, err
+	}
+	b = append(b, '"')
 	b = append(b, `,"timeUsedMs":`...)
 	b = strconv.AppendInt(b, m.TimeUsed.Milliseconds(), 10)
 	return append(b, '}'), nil

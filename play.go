@@ -2,7 +2,6 @@ package tengen
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -320,8 +319,7 @@ type GameEvent struct {
 // watchers send it.
 func (e *GameEvent) JSON() []byte {
 	e.once.Do(func() {
-		type plain GameEvent // without methods, so Marshal does not recurse
-		b, err := json.Marshal((*plain)(e))
+		b, err := e.encode()
 		if err != nil {
 			b = []byte(`{"type":"error","code":"internal","message":"Internal error."}`)
 		}

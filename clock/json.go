@@ -199,10 +199,12 @@ type stateJSON struct {
 func (s State) MarshalJSON() ([]byte, error) {
 	// A state in overtime with a fraction of a second left takes up to
 	// about 110 bytes.
-	return s.appendJSON(make([]byte, 0, 128)), nil
+	return s.AppendJSON(make([]byte, 0, 128)), nil
 }
 
-func (s State) appendJSON(b []byte) []byte {
+// AppendJSON appends what MarshalJSON writes to b, for an encoder that
+// writes a state inside a larger value without a buffer of its own.
+func (s State) AppendJSON(b []byte) []byte {
 	b = append(b, `{"mainTime":`...)
 	b = appendSeconds(b, s.MainTime)
 	b = append(b, `,"overtime":`...)
@@ -265,14 +267,20 @@ func (g *GameClock) MarshalJSON() ([]byte, error) {
 	// A running byo-yomi clock takes about 330 bytes, one with a "since"
 	// 360 and a correspondence clock's days about the same; the buffer
 	// holds any of them without growing.
-	b, err := g.control.appendJSON(append(make([]byte, 0, 512), `{"control":`...))
+	return g.AppendJSON(make([]byte, 0, 512))
+}
+
+// AppendJSON appends what MarshalJSON writes to b, for a caller that keeps
+// a buffer for it.
+func (g *GameClock) AppendJSON(b []byte) ([]byte, error) {
+	b, err := g.control.appendJSON(append(b, `{"control":`...))
 	if err != nil {
 		return nil, err
 	}
 	b = append(b, `,"black":`...)
-	b = g.states[0].appendJSON(b)
+	b = g.states[0].AppendJSON(b)
 	b = append(b, `,"white":`...)
-	b = g.states[1].appendJSON(b)
+	b = g.states[1].AppendJSON(b)
 	if g.turn != 0 {
 		b = append(b, `,"turn":"`...)
 		b = append(b, g.turn.String()...)

@@ -258,7 +258,7 @@ func (s *Server) reviewRead(ctx context.Context, c *wsClient) {
 		}
 		var cmd reviewCommand
 		var err error
-		if !wsDecode(data, &cmd) || len(cmd.ID) > 64 || len(cmd.Path) > reviewMaxPath {
+		if !in.decode(data, &cmd) || len(cmd.ID) > 64 || len(cmd.Path) > reviewMaxPath {
 			err = tengen.Errorf(tengen.EINVALID, "Malformed message.")
 		} else if !s.wsSessionLive(ctx, c, cmd.ID) {
 			return

@@ -481,6 +481,7 @@ type wsInbox struct {
 	// buf holds the last message read; wsNext reuses it for the next, so
 	// that reading a move allocates nothing.
 	buf []byte
+	wsDecoder
 }
 
 func newWSInbox() *wsInbox { return &wsInbox{tokens: wsBurst, last: time.Now()} }
@@ -548,12 +549,30 @@ func readMessage(ctx context.Context, conn *websocket.Conn, buf []byte) (websock
 	}
 }
 
-// wsDecode decodes a client message strictly: one JSON value with known
-// fields only.
-func wsDecode(data []byte, v any) bool {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v) == nil && !dec.More()
+// wsDecoder decodes one socket's messages strictly: one JSON value with
+// known fields only. It keeps its json.Decoder from message to message,
+// since a new one for each came with a buffer and a copy of the message
+// (docs/PERFORMANCE.md, "Fewer bytes per move"). A decoder that refused a
+// message may hold an error or the rest of the message, so it is dropped
+// then.
+type wsDecoder struct {
+	r   bytes.Reader
+	dec *json.Decoder
+}
+
+// decode reports whether data is one JSON value that fits v without
+// unknown fields, and decodes it into v.
+func (d *wsDecoder) decode(data []byte, v any) bool {
+	d.r.Reset(data)
+	if d.dec == nil {
+		d.dec = json.NewDecoder(&d.r)
+		d.dec.DisallowUnknownFields()
+	}
+	if d.dec.Decode(v) != nil || d.dec.More() {
+		d.dec = nil
+		return false
+	}
+	return true
 }
 
 // wsRead reads commands and runs each with run until the connection ends,
@@ -570,7 +589,7 @@ func (s *Server) wsRead(ctx context.Context, c *wsClient, run func(context.Conte
 			return
 		}
 		var cmd wsCommand
-		if !wsDecode(data, &cmd) || len(cmd.ID) > 64 {
+		if !in.decode(data, &cmd) || len(cmd.ID) > 64 {
 			bad++
 			c.enqueue(s.wsError(c, cmd.ID, tengen.Errorf(tengen.EINVALID, "Malformed message.")))
 			if bad >= wsMaxBad {

@@ -161,12 +161,14 @@ func (s *Service) apply(ctx context.Context, lg *game, cmd command) error {
 		}
 	}
 	ch.next.rec.Clock = ch.next.clk
-	rec := ch.next.rec
 	upd := ch.upd
-	upd.Record = &rec
+	// Storage reads the record where the plan holds it: nothing changes ch
+	// from here on, and a copy of the record was an allocation per move.
+	upd.Record = &ch.next.rec
 	var g *tengen.Game
 	switch {
 	case ch.create != nil:
+		rec := ch.next.rec
 		rec.Settings = ch.create.settings
 		g, err = s.cfg.Games.CreateGameFromChallenge(ctx, ch.create.challengeID, ch.create.userID, &rec)
 	case ch.takeBack:

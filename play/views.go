@@ -3,6 +3,7 @@ package play
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"tengen"
 	"tengen/clock"
@@ -53,14 +54,21 @@ func (lg *game) clockView() *tengen.ClockView {
 	if lg.clk == nil {
 		return nil
 	}
-	cv := &tengen.ClockView{Kind: lg.g.Settings.TimeControl.Kind,
+	// The view and the two times it points to are one allocation: a move
+	// makes the view twice (its event and the mover's reply).
+	v := &struct {
+		cv              tengen.ClockView
+		since, deadline time.Time
+	}{}
+	cv := &v.cv
+	*cv = tengen.ClockView{Kind: lg.g.Settings.TimeControl.Kind,
 		Black: clockSide(lg.clk.State(clock.Black)), White: clockSide(lg.clk.State(clock.White))}
 	if since, running := lg.clk.Running(); running {
-		since = since.UTC()
-		cv.Running, cv.RunningSince = goban.Color(lg.clk.Turn()), &since
+		v.since = since.UTC()
+		cv.Running, cv.RunningSince = goban.Color(lg.clk.Turn()), &v.since
 		if d, ok := lg.clk.Deadline(); ok {
-			d = d.UTC()
-			cv.Deadline = &d
+			v.deadline = d.UTC()
+			cv.Deadline = &v.deadline
 		}
 	}
 	return cv

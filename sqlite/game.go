@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -311,11 +312,13 @@ func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv t
 	if err != nil {
 		return nil, mv, err
 	}
-	query, args := appendMoveQuery, []any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, formatTime(tx.now)}
+	// One slice of arguments, made at its length: appending the guard's
+	// two to it made a second.
+	query, args := appendMoveQuery, []any{int64(mv.Seq), sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.nowArg(), g.ID, int64(mv.Seq - 1)}
 	if rated != nil {
-		query, args = ratedMoveQuery, append(args, rated.args()...)
+		query, args = ratedMoveQuery, slices.Concat(args[:5], rated.args(), args[5:])
 	}
-	res, err := tx.ExecContext(ctx, query, append(args, g.ID, mv.Seq-1)...)
+	res, err := tx.ExecContext(ctx, query, args...)
 	if err != nil {
 		return nil, mv, err
 	}
@@ -344,7 +347,7 @@ func (s *GameService) appendMove(ctx context.Context, tx *Tx, userID int64, mv t
 		return nil, mv, err
 	}
 	if _, err := tx.ExecContext(ctx, insertMoveQuery,
-		mv.GameID, mv.Seq, sqlrow.ColorText(mv.Color), string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockText, formatTime(tx.now)); err != nil {
+		mv.GameID, int64(mv.Seq), sqlrow.ColorText(mv.Color), string(mv.Kind), int64(mv.X), int64(mv.Y), mv.TimeUsed.Milliseconds(), clockText, tx.nowArg()); err != nil {
 		return nil, mv, err
 	}
 	if upd.Record != nil {
@@ -539,7 +542,7 @@ func playRecordArgs(rec *tengen.PlayRecord) (*recordArgs, error) {
 // nothing comes between the two.
 func (a *recordArgs) save(ctx context.Context, tx *Tx, gameID int64) error {
 	res, err := tx.ExecContext(ctx, updatePlayRecordQuery,
-		a.clock, a.proposalSeq, a.dead, a.acceptedBlack, a.acceptedWhite, a.resumptions, a.takebackSeq, a.comforts, formatTime(tx.now), gameID)
+		a.clock, a.proposalSeq, a.dead, a.acceptedBlack, a.acceptedWhite, a.resumptions, a.takebackSeq, a.comforts, tx.nowArg(), gameID)
 	if err != nil {
 		return err
 	}

@@ -236,6 +236,21 @@ type Tx struct {
 	// statements for every move it holds. Only the goroutine that runs
 	// the transaction touches it.
 	prepared map[string]*sql.Stmt
+	// nowText is formatTime(now) as a statement's argument, made on first
+	// use (see nowArg). Only the goroutine that runs the transaction
+	// touches it.
+	nowText any
+}
+
+// nowArg returns formatTime(tx.now) as a statement's argument, formatted
+// and boxed once per transaction: a write batch stores the same time three
+// times for every move it holds, and each formatting and boxing was an
+// allocation of its own.
+func (tx *Tx) nowArg() any {
+	if tx.nowText == nil {
+		tx.nowText = formatTime(tx.now)
+	}
+	return tx.nowText
 }
 
 // Commit commits the transaction like sql.Tx.Commit; after a commit that

@@ -2,6 +2,7 @@ package sqlrow
 
 import (
 	"encoding/json"
+	"sync"
 	"unsafe"
 
 	"tengen"
@@ -11,9 +12,23 @@ import (
 // writes its JSON itself (the clock's types, which package clock's tests
 // hold to what encoding/json makes of them) is asked directly: through
 // json.Marshal its output would be scanned and copied again, and a clock is
-// stored with every move. The text shares the bytes the encoder returned,
-// which nothing else holds, instead of copying them.
+// stored with every move. The text shares the bytes a marshaler returned,
+// which nothing else holds, instead of copying them; a value that appends
+// its JSON (jsonAppender) is written into a kept buffer and copied.
 func JSONText(v any) (string, error) {
+	if a, ok := v.(jsonAppender); ok {
+		// A game's clock, stored with every move: written into a buffer
+		// that is kept, and copied at its size (about 350 bytes), not
+		// into a buffer of its own large enough for any clock (512).
+		p := scratch.Get().(*[]byte)
+		defer scratch.Put(p)
+		b, err := a.AppendJSON((*p)[:0])
+		*p = b
+		if err != nil || len(b) == 0 {
+			return "", err
+		}
+		return string(b), nil
+	}
 	var b []byte
 	var err error
 	if m, ok := v.(json.Marshaler); ok {
@@ -26,6 +41,15 @@ func JSONText(v any) (string, error) {
 	}
 	return unsafe.String(&b[0], len(b)), nil
 }
+
+// jsonAppender is a value that appends its JSON to a buffer, as
+// clock.GameClock does.
+type jsonAppender interface {
+	AppendJSON(b []byte) ([]byte, error)
+}
+
+// scratch holds the buffers JSONText writes a jsonAppender's JSON into.
+var scratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // PlayRecordLists returns the stored forms of rec's dead stones and
 // resumptions, "[]" for an empty list: both are empty for every move of a

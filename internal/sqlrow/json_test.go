@@ -37,6 +37,36 @@ func TestJSONText(t *testing.T) {
 	}
 }
 
+// TestJSONTextKeepsNothing: the text of a clock, written into a buffer
+// that JSONText keeps, is a copy that the next clock's does not change.
+func TestJSONTextKeepsNothing(t *testing.T) {
+	var texts, want []string
+	for _, tc := range []clock.TimeControl{
+		{Kind: clock.ByoYomi, MainTime: time.Hour, Periods: 5, PeriodTime: 30 * time.Second},
+		{Kind: clock.Fischer, MainTime: time.Minute, Increment: time.Second, MaxTime: time.Hour},
+		{Kind: clock.Absolute, MainTime: 90 * time.Minute},
+	} {
+		gc, err := clock.NewGameClock(tc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(gc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sqlrow.JSONText(gc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, want = append(texts, s), append(want, string(b))
+	}
+	for i := range texts {
+		if texts[i] != want[i] {
+			t.Errorf("clock %d: text %s after the others, want %s", i, texts[i], want[i])
+		}
+	}
+}
+
 // TestPlayRecordLists checks the stored lists: [] when empty or missing,
 // else what encoding/json writes.
 func TestPlayRecordLists(t *testing.T) {
