@@ -76,7 +76,9 @@ func TestMasterGamesPage(t *testing.T) {
 	p.do("desktop viewport", chromedp.EmulateViewport(1280, 900))
 	p.open("/learn")
 	p.do("open the master games", chromedp.Click(chromedp.CSS(`a[href="/learn/masters"]`)))
-	p.waitFor("the master games page", `location.pathname === "/learn/masters"`)
+	// The path changes when the new document is committed, before it is
+	// parsed: wait for the whole page.
+	p.waitFor("the master games page", `location.pathname === "/learn/masters" && document.readyState === "complete"`)
 	if n := eval[float64](p, `document.querySelectorAll("#master-games li .master-why").length`); n != 2 {
 		t.Errorf("%v games with a reason, want 2", n)
 	}
