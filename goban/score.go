@@ -3,6 +3,7 @@ package goban
 import (
 	"fmt"
 	"math"
+	"os"
 	"slices"
 )
 
@@ -407,11 +408,21 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 	// records best; with it, the order of the player to move does
 	// (docs/STRENGTH.md).
 	if toMove == Black || toMove == White {
-		filled, _ := fillOut(b, toMove, owner, neutral, exempt)
+		filled, _, work := fillOut(b, toMove, owner, neutral, exempt)
+		if SafetyHook != nil {
+			for _, l := range SafetyHook(work, owner) {
+				filled[l] = true
+			}
+		}
+		if os.Getenv("G4") != "" {
+			for _, l := range expSafety(work, owner) {
+				filled[l] = true
+			}
+		}
 		return filled
 	}
-	filled, _ := fillOut(b, Black, owner, neutral, exempt)
-	other, _ := fillOut(b, White, owner, neutral, exempt)
+	filled, _, _ := fillOut(b, Black, owner, neutral, exempt)
+	other, _, _ := fillOut(b, White, owner, neutral, exempt)
 	for l := range other {
 		filled[l] = true
 	}
@@ -440,7 +451,7 @@ func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, 
 			}
 		}
 	}
-	_, dame := fillOut(b, toMove, owner, neutral, exempt)
+	_, dame, _ := fillOut(b, toMove, owner, neutral, exempt)
 	return dame
 }
 
@@ -483,7 +494,7 @@ func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (o
 // fillOut fills the dame of b in turn, turn first, with the chains in
 // atari saved at once, and returns the teire and the dame filled, each
 // with the colour that filled it.
-func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color) {
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color, *Board) {
 	work := b.Clone()
 	filled := map[Loc]bool{}
 	dame := map[Loc]Color{}
@@ -512,8 +523,13 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 		work.Play(l, turn)
 		turn = turn.Opponent()
 	}
-	return filled, dame
+	return filled, dame, work
 }
+
+// SafetyHook, when set, adds teire after the fill of the player to move's
+// order: the experiment of branch wt-score4, reverted in the next commit
+// (engine.SafetyStones; docs/STRENGTH.md).
+var SafetyHook func(work *Board, owner []Color) []Loc
 
 // saveChain returns the point where c saves a chain of its own that is in
 // atari on the work board, when its last liberty lies in c's territory
