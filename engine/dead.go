@@ -204,10 +204,6 @@ func deadWhereEnclosersLive(b *goban.Board, geo *geometry, own []float64, finals
 // geometry. It uses simple ko and the rules' suicide setting only through
 // the policy, which never commits suicide.
 func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, finals bool) ([]float64, []int8, *geometry) {
-	return playoutOwnershipFirst(b, rules, n, seed, finals, goban.Empty)
-}
-
-func playoutOwnershipFirst(b *goban.Board, rules goban.Ruleset, n int, seed uint64, finals bool, firstColor goban.Color) ([]float64, []int8, *geometry) {
 	g := goban.MustNewGame(b.Width(), b.Height(), rules)
 	// Without fillBoard: in a finished position the open areas are
 	// territory, and a policy that hurries into them lets the invader
@@ -230,9 +226,6 @@ func playoutOwnershipFirst(b *goban.Board, rules goban.Ruleset, n int, seed uint
 		first := goban.Black
 		if i%2 == 1 {
 			first = goban.White
-		}
-		if firstColor != goban.Empty {
-			first = firstColor
 		}
 		w.playout(first, goban.PassLoc)
 	}

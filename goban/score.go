@@ -3,7 +3,6 @@ package goban
 import (
 	"fmt"
 	"math"
-	"os"
 	"slices"
 )
 
@@ -408,21 +407,11 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 	// records best; with it, the order of the player to move does
 	// (docs/STRENGTH.md).
 	if toMove == Black || toMove == White {
-		filled, _, work := fillOut(b, toMove, owner, neutral, exempt)
-		if SafetyHook != nil {
-			for _, l := range SafetyHook(work, owner) {
-				filled[l] = true
-			}
-		}
-		if os.Getenv("G4") != "" {
-			for _, l := range expSafety(work, owner) {
-				filled[l] = true
-			}
-		}
+		filled, _ := fillOut(b, toMove, owner, neutral, exempt)
 		return filled
 	}
-	filled, _, _ := fillOut(b, Black, owner, neutral, exempt)
-	other, _, _ := fillOut(b, White, owner, neutral, exempt)
+	filled, _ := fillOut(b, Black, owner, neutral, exempt)
+	other, _ := fillOut(b, White, owner, neutral, exempt)
 	for l := range other {
 		filled[l] = true
 	}
@@ -451,7 +440,7 @@ func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, 
 			}
 		}
 	}
-	_, dame, _ := fillOut(b, toMove, owner, neutral, exempt)
+	_, dame := fillOut(b, toMove, owner, neutral, exempt)
 	return dame
 }
 
@@ -494,7 +483,7 @@ func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (o
 // fillOut fills the dame of b in turn, turn first, with the chains in
 // atari saved at once, and returns the teire and the dame filled, each
 // with the colour that filled it.
-func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color, *Board) {
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color) {
 	work := b.Clone()
 	filled := map[Loc]bool{}
 	dame := map[Loc]Color{}
@@ -523,13 +512,8 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 		work.Play(l, turn)
 		turn = turn.Opponent()
 	}
-	return filled, dame, work
+	return filled, dame
 }
-
-// SafetyHook, when set, adds teire after the fill of the player to move's
-// order: the experiment of branch wt-score4, reverted in the next commit
-// (engine.SafetyStones; docs/STRENGTH.md).
-var SafetyHook func(work *Board, owner []Color) []Loc
 
 // saveChain returns the point where c saves a chain of its own that is in
 // atari on the work board, when its last liberty lies in c's territory

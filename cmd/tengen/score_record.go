@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -43,10 +42,6 @@ func scoreAgainstRecords(ctx context.Context, files []string, sf scoreFlags, est
 	rules := sf.rules
 	if rules == "" {
 		rules = "japanese"
-	}
-	if os.Getenv("S4") != "" {
-		rs := goban.MustRuleset(rules)
-		goban.SafetyHook = func(w *goban.Board, o []goban.Color) []goban.Loc { return engine.SafetyStones(w, o, rs) }
 	}
 	scorers := []*recordScorer{{
 		name: "proposal",
