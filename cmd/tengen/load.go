@@ -25,6 +25,7 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var urls stringList
 	fs.Var(&urls, "url", "base URL of a running server on a loopback address, e.g. http://127.0.0.1:8080 (its rate limits must be raised, see docs/OPERATIONS.md); repeat it, or separate URLs by commas, for several instances on one database; default: start a server in this process")
 	split := fs.Bool("split-players", false, "with several --url: put a game's two players on different instances (default: both on one, its spectators on another)")
+	localSpec := fs.Bool("local-spectators", false, "with several --url: put a game's spectators on its Black player's instance, the game's owner (default: on the other instances), to measure the cost of events between instances")
 	db := fs.String("db", "", "database of the in-process server: an SQLite file or a postgres:// URL (default: SQLite in a temporary directory, removed afterwards)")
 	syncMode := fs.String("synchronous", "", "SQLite synchronous setting of the in-process server: FULL (default) or NORMAL")
 	games := fs.Int("games", 1000, "live games played at once")
@@ -50,7 +51,7 @@ func runLoad(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fs.Usage()
 		return errUsage
 	}
-	cfg := load.Config{URLs: urls, SplitPlayers: *split, ServerPIDs: pids, DB: *db, Synchronous: *syncMode, Games: *games, Spectators: *spectators, Players: *players,
+	cfg := load.Config{URLs: urls, SplitPlayers: *split, LocalSpectators: *localSpec, ServerPIDs: pids, DB: *db, Synchronous: *syncMode, Games: *games, Spectators: *spectators, Players: *players,
 		Rate: *rate, Duration: *duration, BoardSize: *boardSize, MaxMoves: *maxMoves, Seed: *seed}
 	if *spectators == -1 {
 		cfg.Spectators = *games

@@ -273,7 +273,7 @@ func (t *table) start(ctx context.Context, r *runner) error {
 	}
 	t.stopSpectators()
 	for j := range t.nspec {
-		inst := (t.n + 1 + j) % len(r.cfg.URLs)
+		inst := r.spectatorInstance(t, j)
 		conn, err := r.dial(ctx, inst, gr.id, "")
 		if err != nil {
 			gr.close()
@@ -606,4 +606,13 @@ func sameMoves(stored, acked []tengen.GameMove) error {
 		}
 	}
 	return nil
+}
+
+// spectatorInstance is the instance of table t's spectator j: the ones
+// after the table's own, or with LocalSpectators Black's.
+func (r *runner) spectatorInstance(t *table, j int) int {
+	if r.cfg.LocalSpectators {
+		return t.inst[0]
+	}
+	return (t.n + 1 + j) % len(r.cfg.URLs)
 }

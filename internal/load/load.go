@@ -51,6 +51,11 @@ type Config struct {
 	// SplitPlayers puts a game's two players on different instances
 	// (Black on instance n, White on n+1 mod len(URLs)).
 	SplitPlayers bool
+	// LocalSpectators puts a game's spectators on Black's instance, the
+	// game's owner, so that no move needs to reach another instance's
+	// watchers: a run with it against one without tells what the events
+	// between instances cost.
+	LocalSpectators bool
 	// DB is the database of the in-process server: an SQLite file or a
 	// postgres:// URL. Empty: an SQLite file in a temporary directory that
 	// Run removes afterwards.

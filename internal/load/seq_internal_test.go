@@ -69,6 +69,16 @@ func TestInstances(t *testing.T) {
 			if tb.inst != [2]int{tc.wantBlack[i], tc.wantWhite[i]} || len(tb.ack) != 3 || len(tb.spec) != 3 {
 				t.Errorf("split %v, table %d: instances %v", tc.split, i, tb.inst)
 			}
+			if got := r.spectatorInstance(tb, 0); got == tc.wantBlack[i] {
+				t.Errorf("split %v, table %d: the spectator is on Black's instance %d", tc.split, i, got)
+			}
+		}
+		cfg.LocalSpectators = true
+		r = newRunner(cfg, &Result{})
+		for i, tb := range r.tables {
+			if got := r.spectatorInstance(tb, 0); got != tc.wantBlack[i] {
+				t.Errorf("local spectators, split %v, table %d: the spectator is on instance %d, want %d", tc.split, i, got, tc.wantBlack[i])
+			}
 		}
 	}
 	for _, cfg := range []Config{
