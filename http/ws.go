@@ -367,13 +367,20 @@ func (s *Server) serveSocket(ctx context.Context, cancel context.CancelFunc, c *
 		var wg sync.WaitGroup
 		defer func() {
 			if v := recover(); v != nil {
-				s.log.Error("panic in websocket", "game", c.gameID, "review", c.reviewID, "user", c.userID, "value", v)
-				c.conn.CloseNow()
+				s.log.Error("panic in websocket cleanup", "game", c.gameID, "review", c.reviewID, "user", c.userID, "value", v)
 			}
 		}()
 		defer cleanup()
 		defer wg.Wait()
 		defer cancel()
+		defer func() {
+			// A writer that panicked has not closed the connection,
+			// which the reader needs to end.
+			if v := recover(); v != nil {
+				s.log.Error("panic in websocket", "game", c.gameID, "review", c.reviewID, "user", c.userID, "value", v)
+				c.conn.CloseNow()
+			}
+		}()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
