@@ -90,19 +90,21 @@ func (s *ClusterService) Heartbeat(ctx context.Context) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	var n int
+	var n, others int
 	var owned []int64
 	now := s.db.Now().UTC()
 	err = s.db.pool.QueryRow(ctx, `WITH hb AS (UPDATE instances SET heartbeat = $2 WHERE id = $1 RETURNING id),
 			gone AS (DELETE FROM instances WHERE heartbeat < $3)
-		SELECT (SELECT COUNT(*) FROM hb), ARRAY(SELECT id FROM games WHERE owner_id = $1 AND status <> 'finished' ORDER BY id)`,
-		me, now, now.Add(-forgetInstanceAfter)).Scan(&n, &owned)
+		SELECT (SELECT COUNT(*) FROM hb), ARRAY(SELECT id FROM games WHERE owner_id = $1 AND status <> 'finished' ORDER BY id),
+			(SELECT COUNT(*) FROM instances WHERE id <> $1 AND heartbeat >= $4)`,
+		me, now, now.Add(-forgetInstanceAfter), s.alive()).Scan(&n, &owned, &others)
 	if err != nil {
 		return nil, err
 	}
 	if n == 0 {
 		return nil, tengen.Errorf(tengen.EINTERNAL, "Instance %d is no longer registered.", me)
 	}
+	s.db.shareWriters(1 + others)
 	return owned, nil
 }
 

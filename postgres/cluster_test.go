@@ -172,6 +172,10 @@ func TestClusterTakeover(t *testing.T) {
 	if err != nil || !slices.Equal(owned, []int64{g1.ID, g2.ID}) {
 		t.Fatalf("heartbeat of the creator: %v, %v; want its games %d, %d", owned, err, g1.ID, g2.ID)
 	}
+	// Two live instances share the group commit's batches.
+	if n := postgres.Writers(a.db); n != 2 {
+		t.Errorf("batches at once with two live instances: %d, want 2", n)
+	}
 	if o, err := b.cluster.ClaimGame(ctx, g1.ID); err != nil || o == nil || o.Advertise != "http://127.0.0.1:8081" {
 		t.Fatalf("claim of a live instance's game: %v, %v; want the owner", o, err)
 	}
@@ -191,6 +195,12 @@ func TestClusterTakeover(t *testing.T) {
 		t.Fatalf("orphans before the timeout: %v, %v", ids, err)
 	}
 	clk.Add(2 * time.Second)
+	if _, err := b.cluster.Heartbeat(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := postgres.Writers(b.db); n != 4 {
+		t.Errorf("batches at once with the other instance dead: %d, want 4", n)
+	}
 	if o, err := b.cluster.ClaimGame(ctx, g1.ID); err != nil || o != nil {
 		t.Fatalf("claim after the owner's timeout: %v, %v; want claimed", o, err)
 	}

@@ -15,3 +15,6 @@ func (l *RateLimiter) Buckets(ctx context.Context) (n int, err error) {
 // SetTracer makes t see every statement of db's connections; call it
 // before Open.
 func SetTracer(db *DB, t pgx.QueryTracer) { db.tracer = t }
+
+// Writers returns how many group-commit batches db runs at once.
+func Writers(db *DB) int { return db.batch.Parallelism() }

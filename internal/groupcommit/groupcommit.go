@@ -54,10 +54,11 @@ type Batcher[T Tx] struct {
 	// that wait together once, so that batches on a few connections keep
 	// the round trips of one batch from holding up the next. Writes that
 	// must follow each other (the moves of one game) never wait in the
-	// batcher together: their callers serialise them.
+	// batcher together: their callers serialise them. Once writes run,
+	// change it with SetParallel only.
 	Parallel int
 
-	mu      sync.Mutex // guards pending and running
+	mu      sync.Mutex // guards pending, running and Parallel once writes run
 	pending []*request[T]
 	running int // leaders running batches
 }
@@ -88,6 +89,21 @@ func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) 
 	}
 	<-r.done
 	return r.err
+}
+
+// SetParallel changes Parallel while writes run: batches already running
+// finish, and a new one starts only while fewer than n run.
+func (b *Batcher[T]) SetParallel(n int) {
+	b.mu.Lock()
+	b.Parallel = n
+	b.mu.Unlock()
+}
+
+// Parallelism returns Parallel.
+func (b *Batcher[T]) Parallelism() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Parallel
 }
 
 // Waiting returns the number of writes waiting for the next batch and

@@ -173,7 +173,8 @@ func waitFor(t *testing.T, b *Batcher[*fakeTx], n int) {
 // after the other: with Parallel 3 three batches run at once, and never a
 // fourth; the others wait.
 func TestParallel(t *testing.T) {
-	for _, parallel := range []int{0, 1, 3} {
+	for _, tc := range []struct{ parallel, set int }{{0, -1}, {1, -1}, {3, -1}, {4, 2}, {1, 3}} {
+		parallel := tc.parallel
 		var mu sync.Mutex // guards open, most and started
 		open, most, started := 0, 0, 0
 		release := make(chan struct{})
@@ -184,6 +185,15 @@ func TestParallel(t *testing.T) {
 			mu.Unlock()
 			return &fakeTx{log: new([]string)}, nil
 		}}
+		// A share changed while the batcher is in use (SetParallel) counts
+		// from the next batch on.
+		if tc.set >= 0 {
+			b.SetParallel(tc.set)
+			parallel = tc.set
+			if got := b.Parallelism(); got != tc.set {
+				t.Errorf("Parallelism after SetParallel(%d): %d", tc.set, got)
+			}
+		}
 		var wg sync.WaitGroup
 		for i := range 6 {
 			wg.Add(1)
