@@ -3,52 +3,38 @@ package sqlrow
 import (
 	"encoding/json"
 	"sync"
-	"unsafe"
 
 	"tengen"
 )
 
-// JSONText is the stored form of a JSON column's value v. A value that
-// writes its JSON itself (the clock's types, which package clock's tests
-// hold to what encoding/json makes of them) is asked directly: through
-// json.Marshal its output would be scanned and copied again, and a clock is
-// stored with every move. The text shares the bytes a marshaler returned,
-// which nothing else holds, instead of copying them; a value that appends
-// its JSON (jsonAppender) is written into a kept buffer and copied.
+// JSONText is the stored form of a JSON column's value v. The clock's
+// types, stored with every move, append their JSON (package clock's tests
+// hold it to what encoding/json makes of them): it is written into a kept
+// buffer and copied at its size, not through json.Marshal, which would
+// scan and copy a marshaler's output again, nor into a buffer of its own
+// large enough for any clock. Other values go through json.Marshal.
 func JSONText(v any) (string, error) {
-	if a, ok := v.(jsonAppender); ok {
-		// A game's clock, stored with every move: written into a buffer
-		// that is kept, and copied at its size (about 350 bytes), not
-		// into a buffer of its own large enough for any clock (512).
-		p := scratch.Get().(*[]byte)
-		defer scratch.Put(p)
-		b, err := a.AppendJSON((*p)[:0])
-		*p = b
-		if err != nil || len(b) == 0 {
-			return "", err
-		}
-		return string(b), nil
+	var appendJSON func([]byte) ([]byte, error)
+	switch a := v.(type) {
+	case interface{ AppendJSON([]byte) ([]byte, error) }: // *clock.GameClock
+		appendJSON = a.AppendJSON
+	case interface{ AppendJSON([]byte) []byte }: // clock.State
+		appendJSON = func(b []byte) ([]byte, error) { return a.AppendJSON(b), nil }
+	default:
+		b, err := json.Marshal(v)
+		return string(b), err
 	}
-	var b []byte
-	var err error
-	if m, ok := v.(json.Marshaler); ok {
-		b, err = m.MarshalJSON()
-	} else {
-		b, err = json.Marshal(v)
-	}
-	if err != nil || len(b) == 0 {
+	p := scratch.Get().(*[]byte)
+	defer scratch.Put(p)
+	b, err := appendJSON((*p)[:0])
+	if err != nil {
 		return "", err
 	}
-	return unsafe.String(&b[0], len(b)), nil
+	*p = b
+	return string(b), nil
 }
 
-// jsonAppender is a value that appends its JSON to a buffer, as
-// clock.GameClock does.
-type jsonAppender interface {
-	AppendJSON(b []byte) ([]byte, error)
-}
-
-// scratch holds the buffers JSONText writes a jsonAppender's JSON into.
+// scratch holds the buffers JSONText writes a clock's JSON into.
 var scratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // PlayRecordLists returns the stored forms of rec's dead stones and
