@@ -2,8 +2,10 @@ package main
 
 import (
 	"log/slog"
+	"math"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 )
@@ -50,10 +52,15 @@ func applyGC(log *slog.Logger) {
 	if s.Limit >= 0 {
 		debug.SetMemoryLimit(s.Limit)
 	}
-	// Reading the settings back changes neither.
-	percent := debug.SetGCPercent(-1)
-	debug.SetGCPercent(percent)
-	log.Info("garbage collector", "gogc", percent, "memory_limit_mib", debug.SetMemoryLimit(-1)>>20)
+	// What the collector runs with, the environment's settings included,
+	// read without changing it.
+	m := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}}
+	metrics.Read(m)
+	gogc := "off" // GOGC=off reads as the largest number
+	if v := m[0].Value.Uint64(); v <= math.MaxInt32 {
+		gogc = strconv.FormatUint(v, 10)
+	}
+	log.Info("garbage collector", "gogc", gogc, "memory_limit_mib", m[1].Value.Uint64()>>20)
 }
 
 // parseMemoryMax reads a cgroup's memory limit: the contents of cgroup
