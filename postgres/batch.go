@@ -4,10 +4,11 @@ import "context"
 
 // Group commit (package groupcommit). Every commit waits for PostgreSQL to
 // flush its WAL (synchronous_commit on), and moves of many games arrive at
-// the same time: the writes that are waiting share one transaction, each in
-// a savepoint of its own, so that a refused write (which in PostgreSQL also
-// aborts the transaction until its savepoint is rolled back) is undone
-// alone while one commit makes all the others durable.
+// the same time: the writes that are waiting share one transaction. They
+// run without savepoints first; when one fails, the batch runs again with
+// each write in a savepoint of its own, so that the failed write (which in
+// PostgreSQL also aborts the transaction until its savepoint is rolled
+// back) is undone alone while one commit makes all the others durable.
 
 // batchTx is a Tx as a groupcommit.Batcher uses it.
 type batchTx struct{ *Tx }
@@ -40,6 +41,12 @@ func (db *DB) openBatch() {
 	}
 	db.batch.Committed = db.Committed
 	db.batch.Parallel = parallelBatches
+	// A savepoint costs a round trip per write, and PostgreSQL keeps a
+	// subtransaction for each; the game path's writes are guarded so that
+	// a refused one changes nothing and does not abort the transaction
+	// (gameWrite), so a batch fails and runs again with savepoints only
+	// when a write returns an error (groupcommit.Batcher.Optimistic).
+	db.batch.Optimistic = true
 }
 
 // parallelBatches is how many group-commit batches run at once, each on a

@@ -57,6 +57,16 @@ type Batcher[T Tx] struct {
 	// batcher together: their callers serialise them. Once writes run,
 	// change it with SetParallel only.
 	Parallel int
+	// Optimistic runs the writes of a batch without savepoints at first:
+	// when one of them fails, the transaction is rolled back and the batch
+	// runs again with a savepoint for each write, as without Optimistic.
+	// It is for a backend whose savepoints cost a round trip to the
+	// database each (PostgreSQL) and whose writes are built not to fail
+	// but in rare cases: a refused write there changes nothing and returns
+	// no error to the transaction. The writes of such a batch may run
+	// twice, so a write must have no effect outside its transaction before
+	// Do returns (Do's rule already).
+	Optimistic bool
 
 	mu      sync.Mutex // guards pending, running and Parallel once writes run
 	pending []*request[T]
@@ -139,6 +149,9 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 		}
 	}()
 	start := time.Now()
+	if b.Optimistic && b.runWhole(reqs, start) {
+		return
+	}
 	tx, err := b.Begin()
 	if err != nil {
 		fail(reqs, err)
@@ -177,6 +190,48 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 	if b.Committed != nil {
 		b.Committed(ok, time.Since(start))
 	}
+}
+
+// runWhole runs reqs in one transaction without savepoints (Optimistic)
+// and reports whether that decided their outcomes: false when a write
+// failed in a batch of several, whose transaction is then rolled back and
+// whose writes must run again with savepoints. A failed write alone in its
+// batch needs no second run: the rollback undoes nothing but it.
+func (b *Batcher[T]) runWhole(reqs []*request[T], start time.Time) bool {
+	tx, err := b.Begin()
+	if err != nil {
+		fail(reqs, err)
+		return true
+	}
+	defer tx.Rollback()
+	ok := 0
+	for _, r := range reqs {
+		if err := r.ctx.Err(); err != nil {
+			r.err = err
+			continue
+		}
+		if r.err = r.fn(r.ctx, tx); r.err != nil {
+			if len(reqs) == 1 {
+				return true
+			}
+			for _, r := range reqs {
+				r.err = nil
+			}
+			return false
+		}
+		ok++
+	}
+	if ok == 0 {
+		return true
+	}
+	if err := tx.Commit(); err != nil {
+		fail(reqs, err)
+		return true
+	}
+	if b.Committed != nil {
+		b.Committed(ok, time.Since(start))
+	}
+	return true
 }
 
 // fail reports err to every write of a batch that had succeeded so far:

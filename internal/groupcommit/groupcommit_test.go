@@ -3,6 +3,7 @@ package groupcommit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -53,103 +54,128 @@ func write(name string, err error) func(context.Context, *fakeTx) error {
 	}
 }
 
+// batchCase is a case of TestBatch.
+type batchCase struct {
+	name      string
+	writes    []error // the errors of the writes after the first
+	ctxs      []context.Context
+	beginErr  error // of every transaction after the first
+	commitErr error // of every transaction after the first
+	want      []error
+	log       string // of the transactions after the first
+	optLog    string // the same with Optimistic
+	commits   []int
+}
+
 // TestBatch runs writes that arrive together in one batch: the first write
-// blocks until the others wait, so they share the second transaction.
+// blocks until the others wait, so they share the second transaction (and,
+// with Optimistic, a third when one of them fails).
 func TestBatch(t *testing.T) {
 	refused := errors.New("refused")
 	commitFailed := errors.New("disk full")
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	tests := []struct {
-		name      string
-		writes    []error // the errors of the writes after the first
-		ctxs      []context.Context
-		beginErr  error // of the second transaction
-		commitErr error // of the second transaction
-		want      []error
-		log       string // of the second transaction
-		commits   []int
-	}{
+	tests := []batchCase{
 		{"all succeed", []error{nil, nil, nil}, nil, nil, nil, []error{nil, nil, nil},
-			"begin|savepoint >w0|b|savepoint w0>w1|c|savepoint w1>w2|d|commit", []int{1, 3}},
+			"begin|savepoint >w0|b|savepoint w0>w1|c|savepoint w1>w2|d|commit",
+			"begin|b|c|d|commit", []int{1, 3}},
 		{"one refused", []error{nil, refused, nil}, nil, nil, nil, []error{nil, refused, nil},
-			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 2}},
+			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit",
+			"begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 2}},
 		{"all refused", []error{refused, refused}, nil, nil, nil, []error{refused, refused},
-			"begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback", []int{1}},
+			"begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback",
+			"begin|b|rollback|begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback", []int{1}},
 		{"commit fails", []error{nil, refused}, nil, nil, commitFailed, []error{commitFailed, refused},
-			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed", []int{1}},
+			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed",
+			"begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed", []int{1}},
 		{"begin fails", []error{nil, refused}, nil, commitFailed, nil, []error{commitFailed, commitFailed},
-			"begin", []int{1}},
+			"begin", "begin", []int{1}},
 		{"caller gone", []error{nil, nil}, []context.Context{cancelled, nil}, nil, nil, []error{context.Canceled, nil},
-			"begin|savepoint >w1|c|commit", []int{1, 1}},
+			"begin|savepoint >w1|c|commit", "begin|c|commit", []int{1, 1}},
+		{"caller gone, one refused", []error{nil, refused, nil}, []context.Context{cancelled, nil, nil}, nil, nil,
+			[]error{context.Canceled, refused, nil},
+			"begin|savepoint >w1|c|rollback to w1|savepoint w1>w2|d|commit",
+			"begin|c|rollback|begin|savepoint >w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 1}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			// log and commits are written by the batch goroutine and read
-			// after every Do has returned.
-			var log []string
-			var commits []int
-			txs := 0
-			b := &Batcher[*fakeTx]{
-				Begin: func() (*fakeTx, error) {
-					txs++
-					log = append(log, "begin")
-					if txs == 2 && tt.beginErr != nil {
-						return nil, tt.beginErr
-					}
-					tx := &fakeTx{log: &log}
-					if txs == 2 {
-						tx.commitErr = tt.commitErr
-					}
-					return tx, nil
-				},
-				Committed: func(n int, _ time.Duration) { commits = append(commits, n) },
+		for _, optimistic := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/optimistic=%v", tt.name, optimistic), func(t *testing.T) {
+				testBatch(t, optimistic, tt)
+			})
+		}
+	}
+}
+
+func testBatch(t *testing.T, optimistic bool, tt batchCase) {
+	// log and commits are written by the batch goroutine and read after
+	// every Do has returned.
+	var log []string
+	var commits []int
+	txs := 0
+	b := &Batcher[*fakeTx]{
+		Begin: func() (*fakeTx, error) {
+			txs++
+			log = append(log, "begin")
+			if txs >= 2 && tt.beginErr != nil {
+				return nil, tt.beginErr
 			}
-			release := make(chan struct{})
-			first := make(chan error)
-			go func() {
-				first <- b.Do(context.Background(), func(ctx context.Context, tx *fakeTx) error {
-					<-release
-					return nil
-				})
-			}()
-			waitFor(t, b, 0)
-			got := make([]error, len(tt.writes))
-			var wg sync.WaitGroup
-			for i, err := range tt.writes {
-				ctx := context.Background()
-				if i < len(tt.ctxs) && tt.ctxs[i] != nil {
-					ctx = tt.ctxs[i]
-				}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					got[i] = b.Do(ctx, write(string(rune('b'+i)), err))
-				}()
-				waitFor(t, b, i+1) // in this order
+			tx := &fakeTx{log: &log}
+			if txs >= 2 {
+				tx.commitErr = tt.commitErr
 			}
-			close(release)
-			if err := <-first; err != nil {
-				t.Errorf("first write: %v", err)
-			}
-			wg.Wait()
-			for i := range got {
-				if !errors.Is(got[i], tt.want[i]) || (tt.want[i] == nil) != (got[i] == nil) {
-					t.Errorf("write %d: %v, want %v", i, got[i], tt.want[i])
-				}
-			}
-			// Every Do has returned: the batches are over. The first
-			// transaction held the first write alone.
-			if want := "begin|savepoint >w0|commit"; strings.Join(log[:3], "|") != want {
-				t.Errorf("first transaction: %q, want %q", log[:3], want)
-			}
-			if got := strings.Join(log[3:], "|"); got != tt.log {
-				t.Errorf("second transaction: %q, want %q", got, tt.log)
-			}
-			if !slices.Equal(commits, tt.commits) {
-				t.Errorf("writes per commit: %v, want %v", commits, tt.commits)
-			}
+			return tx, nil
+		},
+		Committed:  func(n int, _ time.Duration) { commits = append(commits, n) },
+		Optimistic: optimistic,
+	}
+	release := make(chan struct{})
+	first := make(chan error)
+	go func() {
+		first <- b.Do(context.Background(), func(ctx context.Context, tx *fakeTx) error {
+			<-release
+			return nil
 		})
+	}()
+	waitFor(t, b, 0)
+	got := make([]error, len(tt.writes))
+	var wg sync.WaitGroup
+	for i, err := range tt.writes {
+		ctx := context.Background()
+		if i < len(tt.ctxs) && tt.ctxs[i] != nil {
+			ctx = tt.ctxs[i]
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = b.Do(ctx, write(string(rune('b'+i)), err))
+		}()
+		waitFor(t, b, i+1) // in this order
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Errorf("first write: %v", err)
+	}
+	wg.Wait()
+	for i := range got {
+		if !errors.Is(got[i], tt.want[i]) || (tt.want[i] == nil) != (got[i] == nil) {
+			t.Errorf("write %d: %v, want %v", i, got[i], tt.want[i])
+		}
+	}
+	// Every Do has returned: the batches are over. The first transaction
+	// held the first write alone.
+	firstLog, wantLog := "begin|savepoint >w0|commit", tt.log
+	if optimistic {
+		firstLog, wantLog = "begin|commit", tt.optLog
+	}
+	n := strings.Count(firstLog, "|") + 1
+	if got := strings.Join(log[:n], "|"); got != firstLog {
+		t.Errorf("first transaction: %q, want %q", got, firstLog)
+	}
+	if got := strings.Join(log[n:], "|"); got != wantLog {
+		t.Errorf("later transactions: %q, want %q", got, wantLog)
+	}
+	if !slices.Equal(commits, tt.commits) {
+		t.Errorf("writes per commit: %v, want %v", commits, tt.commits)
 	}
 }
 
