@@ -181,6 +181,27 @@ X X X X X . .`,
 			teire: []string{"A4"},
 		},
 		{
+			// fmeijin24-P06's lower middle: once Black fills the dame
+			// D5, White's B4-E4 with C3 is in atari on F4, and the
+			// dead D3-F2 that press it are in atari on E1. White takes
+			// them at E1 rather than connecting at F4: either costs a
+			// point, but the capture also saves D2-D1, which Black's
+			// dame C1 would put in atari on E1 later. Connecting first
+			// gave two teire (F4 and E1) where the record and GNU Go
+			// count one. The H column is left open (neutral).
+			name: "chain saved by capturing the dead stones that press it",
+			diagram: `
+X X X X X X X X X
+X X X . X O O O X
+X O O O O . O . X
+X X O X X O O . X
+X X X O X X O . X
+X X . O . O . . X`,
+			dead:  []string{"D3"},
+			black: 0, white: 5,
+			teire: []string{"E1"},
+		},
+		{
 			// meijin34-Q19's upper right: D5 and F5 are false eyes
 			// between White's three chains. When Black fills the dame
 			// H4, G5-H5 is in atari on F5; White's stone there joins it
