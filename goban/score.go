@@ -548,6 +548,10 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if owner[t] == c && snapback(b, t, c) {
 				continue
 			}
+			dying := deadAround(b, l, exempt)
+			if owner[t] == c && dying != nil && inAtariAt(b, dying, t) {
+				continue
+			}
 			if territory && owner[t] == c {
 				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
 					return q, true
@@ -561,6 +565,73 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			}
 			if owner[t] == c && savedInside(b, t, c, owner) {
 				return t, true
+			}
+			if owner[t] == c && dying != nil {
+				if q, ok := approachDying(b, dying, t, c, owner); ok {
+					return q, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// deadAround returns the heads of the enemy chains next to the chain
+// headed by l when there are some and every one of them is exempt (dead):
+// l stands inside a dying group's eye space. Otherwise it returns nil.
+func deadAround(b *Board, l Loc, exempt func(*Board, Loc) bool) []Loc {
+	e := b.color[l].Opponent()
+	var out []Loc
+	for s := l; ; {
+		for _, d := range b.dirs {
+			n := s + d
+			if b.color[n] != e || slices.Contains(out, b.head[n]) {
+				continue
+			}
+			if !exempt(b, b.head[n]) {
+				return nil
+			}
+			out = append(out, b.head[n])
+		}
+		s = b.next[s]
+		if s == l {
+			break
+		}
+	}
+	return out
+}
+
+// inAtariAt reports whether every chain of hs is in atari on t.
+func inAtariAt(b *Board, hs []Loc, t Loc) bool {
+	for _, h := range hs {
+		if !b.atari(h) || b.lastLiberty(h) != t {
+			return false
+		}
+	}
+	return true
+}
+
+// approachDying returns the point where c, whose chain in atari on t
+// stands among the dying enemy chains hs and cannot fill t, takes their
+// other liberty in c's territory: the killer must approach the dying
+// group from outside before it can take it, and that stone is a teire
+// (tengen45-P32's S19, next to Black's wall, where White could otherwise
+// take Black's Q18-Q19 at R18 and live a while longer).
+func approachDying(b *Board, hs []Loc, t Loc, c Color, owner []Color) (Loc, bool) {
+	for _, h := range hs {
+		libs := chainLibs(b, h)
+		if len(libs) != 2 {
+			continue
+		}
+		for _, q := range libs {
+			if q == t || owner[q] != c || b.Check(q, c, false) != nil {
+				continue
+			}
+			b.Play(q, c)
+			ok := b.Liberties(q) >= 2
+			b.Undo()
+			if ok {
+				return q, true
 			}
 		}
 	}

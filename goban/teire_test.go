@@ -181,6 +181,30 @@ X X X X X . .`,
 			teire: []string{"A4"},
 		},
 		{
+			// tengen45-P32's upper right: White's dead D9-H8 (liberties
+			// G8 and H9) and G9 hold Black's F9-F8 in atari on G8,
+			// where Black's stone would be a suicide. To take them
+			// Black must first fill H9, the dying group's liberty next
+			// to its wall (a teire, which the record and GNU Go count
+			// as dame); then White's capture at G8 only leaves it one
+			// eye. After H9 everything is in atari on G8 and nothing
+			// more is filled.
+			name: "dying group approached from outside",
+			diagram: `
+. . X O O X O . X
+. . X X O X . O X
+. . X O O O O O X
+. . X X X X X X X
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+			dead:  []string{"D9", "G9"},
+			black: 64, white: 0,
+			teire: []string{"H9"},
+		},
+		{
 			// fmeijin24-P06's lower middle: once Black fills the dame
 			// D5, White's B4-E4 with C3 is in atari on F4, and the
 			// dead D3-F2 that press it are in atari on E1. White takes
