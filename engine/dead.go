@@ -413,10 +413,11 @@ func insideDying(b *goban.Board, h goban.Loc, isDead func(goban.Loc) bool) bool 
 
 // readEyeless decides the chains of eyeless by reading their fights
 // (readFate): a chain that its owner cannot save even moving first is dead,
-// unless every enemy chain next to it is dead too (it stands inside a
-// group that dies, as a stone in a false eye space does); a chain that the
-// opponent cannot capture even moving first lives. The chains that the
-// reading does not settle go to raceLosers.
+// unless it stands in the eye space of enemy chains that are all dead too
+// (insideDying). The chains that the reading does not settle go to
+// raceLosers. A proof of life is not used: the reading plays only on the
+// liberties of the chain and of the short enemy chains next to it, and the
+// move that saves a corner may lie elsewhere (docs/STRENGTH.md).
 func readEyeless(b *goban.Board, geo *geometry, own []float64, dead, eyeless []goban.Loc) []goban.Loc {
 	var lost, open []goban.Loc
 	for _, h := range eyeless {
