@@ -43,7 +43,7 @@ type fateKey struct {
 // readFateDepth and readFateNodes bound the reading of one chain. The fights
 // that the reading settles in finished games are small (tengen45-P32's took
 // 16 positions); on the counted corpus 50,000 positions gave the same
-// statuses at more than twice the CPU time (docs/STRENGTH.md).
+// statuses at nearly twice the CPU time (docs/STRENGTH.md).
 const (
 	readFateDepth = 12
 	readFateNodes = 2000
