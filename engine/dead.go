@@ -243,9 +243,34 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, f
 // without any eye space of its own is dead: the players left it because
 // it cannot live. Random playouts let such a group live when the walls
 // around it are thin (an invasion of a large area), which a referee does
-// not. Of two such chains in a capturing race only the loser is returned
-// (raceLosers).
+// not. The fights of these chains are read out (readEyeless): a chain its
+// owner cannot save even moving first is dead unless it stands inside the
+// eye space of dying enemy chains; of two chains in a capturing race that
+// the reading does not settle only the loser is returned (raceLosers).
 func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, alive map[goban.Point]bool) []goban.Loc {
+	hasOwn := eyeSpace(b, geo, dead)
+	var out []goban.Loc
+	for _, l := range geo.locs {
+		c := b.ColorAt(l)
+		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) || alive[b.Point(l)] {
+			continue
+		}
+		if chainMean(b, geo, own, l) >= eyelessThreshold {
+			continue
+		}
+		if !hasOwn(l) {
+			out = append(out, l)
+		}
+	}
+	return readEyeless(b, geo, own, dead, out)
+}
+
+// eyeSpace reports for a chain whether its group touches a region of its
+// own: an area of empty points and dead stones (the chains of dead) that
+// only its colour borders. A group is the chains of one colour that share
+// two liberties, or one liberty the opponent cannot take without being
+// captured at once (a tiger's mouth).
+func eyeSpace(b *goban.Board, geo *geometry, dead []goban.Loc) func(goban.Loc) bool {
 	isDead := make([]bool, b.NumLocs())
 	for _, h := range dead {
 		for s := h; ; {
@@ -344,20 +369,75 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 			}
 		}
 	}
-	var out []goban.Loc
-	for _, l := range geo.locs {
-		c := b.ColorAt(l)
-		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || isDead[l] || alive[b.Point(l)] {
-			continue
+	return func(l goban.Loc) bool { return hasOwn[find(b.ChainHead(l))] }
+}
+
+// insideDying reports whether the chain at h stands inside the eye space
+// of dying enemy chains: every enemy chain next to it is dead, and every
+// liberty of it is a liberty of one of them. Such a chain is captured only
+// by chains that die themselves, so it lives.
+func insideDying(b *goban.Board, h goban.Loc, isDead func(goban.Loc) bool) bool {
+	enemy := b.ColorAt(h).Opponent()
+	var around []goban.Loc
+	for s := h; ; {
+		for _, n := range b.Neighbors(s) {
+			if b.ColorAt(n) != enemy {
+				continue
+			}
+			if !isDead(n) {
+				return false
+			}
+			if !slices.Contains(around, b.ChainHead(n)) {
+				around = append(around, b.ChainHead(n))
+			}
 		}
-		if chainMean(b, geo, own, l) >= eyelessThreshold {
-			continue
-		}
-		if !hasOwn[find(l)] {
-			out = append(out, l)
+		s = b.NextInChain(s)
+		if s == h {
+			break
 		}
 	}
-	return raceLosers(b, geo, own, out)
+	if len(around) == 0 {
+		return false
+	}
+	for _, q := range chainLiberties(b, h, nil, b.NumLocs()) {
+		shared := false
+		for _, n := range b.Neighbors(q) {
+			shared = shared || (b.ColorAt(n) == enemy && slices.Contains(around, b.ChainHead(n)))
+		}
+		if !shared {
+			return false
+		}
+	}
+	return true
+}
+
+// readEyeless decides the chains of eyeless by reading their fights
+// (readFate): a chain that its owner cannot save even moving first is dead,
+// unless it stands in the eye space of enemy chains that are all dead too
+// (insideDying). The chains that the reading does not settle go to
+// raceLosers. A proof of life is not used: the reading plays only on the
+// liberties of the chain and of the short enemy chains next to it, and the
+// move that saves a corner may lie elsewhere (docs/STRENGTH.md).
+func readEyeless(b *goban.Board, geo *geometry, own []float64, dead, eyeless []goban.Loc) []goban.Loc {
+	var lost, open []goban.Loc
+	for _, h := range eyeless {
+		if readFate(b, h, b.ColorAt(h)) == readDead {
+			lost = append(lost, h)
+		} else {
+			open = append(open, h)
+		}
+	}
+	isDead := func(l goban.Loc) bool {
+		h := b.ChainHead(l)
+		return slices.Contains(dead, h) || slices.Contains(lost, h)
+	}
+	var out []goban.Loc
+	for _, h := range lost {
+		if !insideDying(b, h, isDead) {
+			out = append(out, h)
+		}
+	}
+	return append(out, raceLosers(b, geo, own, open)...)
 }
 
 // raceLosers returns the chains of eyeless that lose their capturing race:

@@ -98,6 +98,37 @@ O O O O O O X . .
 			},
 			[]goban.Point{{X: 1, Y: 0}},
 		},
+		{
+			// The upper right of tengen45-P32: White's D9-H8 (G8
+			// and H9) and G9 (H9 and G8) hold Black's F9-F8 in atari
+			// in their only eye space. Counted by liberties White
+			// wins the race; read out, White's capture at G8 leaves
+			// it one eye of two points, and Black's H9 (a liberty of
+			// its wall) and the throw-in kill it even with White to
+			// move. Black's stones stand inside White's dying eye
+			// space and live; both White chains die.
+			"stones inside the one eye of a dying group",
+			`
+. . X O O X O . X
+. . X X O X . O X
+. . X O O O O O X
+. . X X X X X X X
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+			func(b *goban.Board, p goban.Point) float64 {
+				switch {
+				case p.X == 5 && p.Y <= 1:
+					return 0
+				case b.At(p) == goban.White:
+					return 0
+				}
+				return 0.9
+			},
+			[]goban.Point{{X: 3, Y: 0}, {X: 6, Y: 0}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

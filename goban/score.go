@@ -407,11 +407,11 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 	// records best; with it, the order of the player to move does
 	// (docs/STRENGTH.md).
 	if toMove == Black || toMove == White {
-		filled, _ := fillOut(b, toMove, owner, neutral, exempt)
+		filled, _ := fillOut(b, toMove, owner, neutral, exempt, true)
 		return filled
 	}
-	filled, _ := fillOut(b, Black, owner, neutral, exempt)
-	other, _ := fillOut(b, White, owner, neutral, exempt)
+	filled, _ := fillOut(b, Black, owner, neutral, exempt, true)
+	other, _ := fillOut(b, White, owner, neutral, exempt, true)
 	for l := range other {
 		filled[l] = true
 	}
@@ -440,7 +440,7 @@ func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, 
 			}
 		}
 	}
-	_, dame := fillOut(b, toMove, owner, neutral, exempt)
+	_, dame := fillOut(b, toMove, owner, neutral, exempt, false)
 	return dame
 }
 
@@ -483,12 +483,12 @@ func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (o
 // fillOut fills the dame of b in turn, turn first, with the chains in
 // atari saved at once, and returns the teire and the dame filled, each
 // with the colour that filled it.
-func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (map[Loc]bool, map[Loc]Color) {
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool, territory bool) (map[Loc]bool, map[Loc]Color) {
 	work := b.Clone()
 	filled := map[Loc]bool{}
 	dame := map[Loc]Color{}
 	for passes, moves := 0, 0; passes < 2 && moves < 2*len(work.color); moves++ {
-		l, ok := saveChain(work, turn, owner, neutral, exempt)
+		l, ok := saveChain(work, turn, owner, neutral, exempt, territory)
 		if !ok {
 			// Before filling, the player defends what an enemy stone
 			// inside its territory would take.
@@ -525,8 +525,16 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 // the ones a referee has the owner play when the dame leave a chain in
 // atari whose last liberty would be a self-atari: before them the chain
 // was left as it stood and no point was lost. A chain whose capture in
-// c's territory would be a snapback is not saved (snapback).
-func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
+// c's territory would be a snapback is not saved (snapback). Under
+// territory counting (territory set), a chain whose last liberty lies in
+// c's territory is saved first by taking an enemy chain of two stones or
+// more in atari next to it, when that capture is in c's territory too:
+// either move costs c a point, and the capture also takes off the dead
+// stones that press c's wall, so later fills put nothing of c's in atari
+// there again (fmeijin24-P06). A single stone is not taken so: its capture
+// leaves a one-point hole that the enemy can fill again, and the players
+// connect (docs/STRENGTH.md).
+func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool, territory bool) (Loc, bool) {
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
 			l := b.loc(x, y)
@@ -540,6 +548,15 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if owner[t] == c && snapback(b, t, c) {
 				continue
 			}
+			dying := deadAround(b, l, exempt)
+			if owner[t] == c && dying != nil && inAtariAt(b, dying, t) {
+				continue
+			}
+			if territory && owner[t] == c {
+				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
+					return q, true
+				}
+			}
 			if !cannotFill(b, t, c) {
 				return t, true
 			}
@@ -548,6 +565,73 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			}
 			if owner[t] == c && savedInside(b, t, c, owner) {
 				return t, true
+			}
+			if owner[t] == c && dying != nil {
+				if q, ok := approachDying(b, dying, t, c, owner); ok {
+					return q, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// deadAround returns the heads of the enemy chains next to the chain
+// headed by l when there are some and every one of them is exempt (dead):
+// l stands inside a dying group's eye space. Otherwise it returns nil.
+func deadAround(b *Board, l Loc, exempt func(*Board, Loc) bool) []Loc {
+	e := b.color[l].Opponent()
+	var out []Loc
+	for s := l; ; {
+		for _, d := range b.dirs {
+			n := s + d
+			if b.color[n] != e || slices.Contains(out, b.head[n]) {
+				continue
+			}
+			if !exempt(b, b.head[n]) {
+				return nil
+			}
+			out = append(out, b.head[n])
+		}
+		s = b.next[s]
+		if s == l {
+			break
+		}
+	}
+	return out
+}
+
+// inAtariAt reports whether every chain of hs is in atari on t.
+func inAtariAt(b *Board, hs []Loc, t Loc) bool {
+	for _, h := range hs {
+		if !b.atari(h) || b.lastLiberty(h) != t {
+			return false
+		}
+	}
+	return true
+}
+
+// approachDying returns the point where c, whose chain in atari on t
+// stands among the dying enemy chains hs and cannot fill t, takes their
+// other liberty in c's territory: the killer must approach the dying
+// group from outside before it can take it, and that stone is a teire
+// (tengen45-P32's S19, next to Black's wall, where White could otherwise
+// take Black's Q18-Q19 at R18 and live a while longer).
+func approachDying(b *Board, hs []Loc, t Loc, c Color, owner []Color) (Loc, bool) {
+	for _, h := range hs {
+		libs := chainLibs(b, h)
+		if len(libs) != 2 {
+			continue
+		}
+		for _, q := range libs {
+			if q == t || owner[q] != c || b.Check(q, c, false) != nil {
+				continue
+			}
+			b.Play(q, c)
+			ok := b.Liberties(q) >= 2
+			b.Undo()
+			if ok {
+				return q, true
 			}
 		}
 	}
@@ -741,6 +825,13 @@ func attacks(b *Board, s Loc, c Color, depth int) bool {
 		}
 	}
 	return false
+}
+
+// capturedSize returns the number of stones a stone of c at q captures.
+func capturedSize(b *Board, q Loc, c Color) int {
+	n := b.Play(q, c)
+	b.Undo()
+	return n
 }
 
 // saveByCapture returns the point where c saves its chain headed by h,

@@ -181,6 +181,51 @@ X X X X X . .`,
 			teire: []string{"A4"},
 		},
 		{
+			// tengen45-P32's upper right: White's dead D9-H8 (liberties
+			// G8 and H9) and G9 hold Black's F9-F8 in atari on G8,
+			// where Black's stone would be a suicide. To take them
+			// Black must first fill H9, the dying group's liberty next
+			// to its wall (a teire, which the record and GNU Go count
+			// as dame); then White's capture at G8 only leaves it one
+			// eye. After H9 everything is in atari on G8 and nothing
+			// more is filled.
+			name: "dying group approached from outside",
+			diagram: `
+. . X O O X O . X
+. . X X O X . O X
+. . X O O O O O X
+. . X X X X X X X
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+			dead:  []string{"D9", "G9"},
+			black: 64, white: 0,
+			teire: []string{"H9"},
+		},
+		{
+			// fmeijin24-P06's lower middle: once Black fills the dame
+			// D5, White's B4-E4 with C3 is in atari on F4, and the
+			// dead D3-F2 that press it are in atari on E1. White takes
+			// them at E1 rather than connecting at F4: either costs a
+			// point, but the capture also saves D2-D1, which Black's
+			// dame C1 would put in atari on E1 later. Connecting first
+			// gave two teire (F4 and E1) where the record and GNU Go
+			// count one. The H column is left open (neutral).
+			name: "chain saved by capturing the dead stones that press it",
+			diagram: `
+X X X X X X X X X
+X X X . X O O O X
+X O O O O . O . X
+X X O X X O O . X
+X X X O X X O . X
+X X . O . O . . X`,
+			dead:  []string{"D3"},
+			black: 0, white: 5,
+			teire: []string{"E1"},
+		},
+		{
 			// meijin34-Q19's upper right: D5 and F5 are false eyes
 			// between White's three chains. When Black fills the dame
 			// H4, G5-H5 is in atari on F5; White's stone there joins it
