@@ -957,7 +957,12 @@ func (b *Board) lastLiberty(h Loc) Loc {
 // gains the point that the opponent gains by filling it first. Then come
 // other ataris, then dame next to an enemy chain. A dame worth a point
 // that c's stone cannot fill because dead stones press c's wall waits until
-// c has captured them (unlock). Before the defence
+// c has captured them (unlock), or connected inside (connectToFill); such
+// a move is itself a teire and gains nothing on balance, so c plays it
+// only when no dame forces a teire at once (rank 4 before 3): the player
+// takes the point it gains in sente first (honinbo72-R12: White's O11,
+// which makes Black connect at R11, before White's capture at R19 that
+// opens T19). Before the defence
 // counted, each side filled only its own threats, and a chain the owner
 // would have protected on a dame got a teire in its territory.
 func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
@@ -1006,14 +1011,14 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
 						rank = 2
 						if owner[b.lastLiberty(b.head[n])] == c.Opponent() {
-							rank = 3
+							rank = 4
 						}
 					}
 				}
 			}
 			b.Undo()
-			if libs >= 2 && rank < 3 && forcesTeire(b, q, c.Opponent(), owner, exempt) {
-				rank = 3
+			if libs >= 2 && rank < 4 && forcesTeire(b, q, c.Opponent(), owner, exempt) {
+				rank = 4
 			}
 			if libs >= 2 && rank > bestRank {
 				best, bestRank = q, rank

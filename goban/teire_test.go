@@ -342,6 +342,40 @@ O . O X O X . X O O O .
 			toMove: Black,
 			black:  9, white: 7, teire: []string{"J8"},
 		},
+		{
+			// honinbo72-R12's final position, Black to move. Black fills
+			// P11, and White has two fills that gain a point: O11 puts
+			// Black's P11-Q11 in atari on R11 in Black's territory, and
+			// T19 would put T18 in atari on T17 once White has taken the
+			// dead R18 at R19 (unlock), itself a teire. White first
+			// plays O11 (Black connects at R11), then R19 and T19 (Black
+			// connects at T17), as the record and GNU Go count; with the
+			// capture first, Black filled O11 too and kept R11.
+			name: "dame that forces a teire before a capture that unlocks one",
+			diagram: `
+. . X . . . . X X O . . . . . . . O .
+X X X X X . . X O O O O O O . O X O X
+X O X O . X . O X O X O X O O O O X .
+X O X O O X . X X . X X X X X X X X .
+O O X O X X X . X X X X X O O X O O X
+O . O O X O O O O O O O O X O O O X .
+. O . O O O X O . O O X X X . . X X X
+. . . . O X X O O X X . X O O O X . .
+. . . X O . . . O X X X X . . X . X X
+. . O O . X X X X X O O O O O O X X O
+. . . . O O O O . X O . . . . . O O O
+. . . . . O X X X X X O O O O . . . .
+O . O . . O X O . X O O X X X O . . .
+X O . . . . O X X O . O X . X O . . .
+X O O O O O O O X O . O X X . O O O O
+X X X O X O X O X X O O O . X . X X O
+. . . X X X X X X X O O X X . X . X X
+. . . . . . . O X O O X . . . . . . .
+. . . . . . . . X . . X . . . . . . .`,
+			dead:   []string{"R18", "H17", "D11", "H7", "H2"},
+			toMove: Black,
+			black:  53, white: 55, teire: []string{"R19", "T17", "R11", "N2"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
