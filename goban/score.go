@@ -492,7 +492,7 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 		if !ok {
 			// Before filling, the player defends what an enemy stone
 			// inside its territory would take.
-			l, ok = defendInvasion(work, turn, owner, exempt)
+			l, ok = defendInvasion(work, turn, owner, neutral, exempt)
 		}
 		if !ok {
 			l, ok = fillDame(work, turn, owner, neutral, exempt)
@@ -696,12 +696,25 @@ func snapback(b *Board, t Loc, c Color) bool {
 // save the chain either, the chain is a matter of life and death, which
 // the dead-stone estimate decides, and no teire is counted. The point
 // checked is a liberty of a chain of c with at most two liberties.
-func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) bool) (Loc, bool) {
+//
+// The same holds for a dame between walls (smallDame): when the enemy's
+// fill there would leave a chain of c in atari beyond saving, c fills it
+// first, before any other dame. A player answers the fill that shortens
+// a chain's liberties rather than filling elsewhere and losing the chain
+// (honinbo73-K15's H16: after Black's H17, White's G15-H18 has H16 and
+// G19, and Black's H16 would capture it on G19; White connects at H16,
+// and then its fill on G19 makes Black connect at J19). In a larger area
+// of dame the record stopped before the stones were played out, and the
+// fill's order there is no player's (docs/STRENGTH.md).
+func defendInvasion(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
 	e := c.Opponent()
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
 			p := b.loc(x, y)
-			if b.color[p] != Empty || owner[p] != c || b.Check(p, e, false) != nil || b.Check(p, c, false) != nil {
+			if b.color[p] != Empty || b.Check(p, e, false) != nil || b.Check(p, c, false) != nil {
+				continue
+			}
+			if owner[p] != c && (!neutral[p] || !smallDame(b, p, neutral)) {
 				continue
 			}
 			near := false
@@ -732,6 +745,28 @@ func defendInvasion(b *Board, c Color, owner []Color, exempt func(*Board, Loc) b
 		}
 	}
 	return 0, false
+}
+
+// maxDefendedDame is the largest area of connected dame in which
+// defendInvasion has a player fill first to defend a chain: the corpus
+// counts best with four or five (docs/STRENGTH.md).
+const maxDefendedDame = 4
+
+// smallDame reports whether the dame p lies in an area of at most
+// maxDefendedDame connected dame.
+func smallDame(b *Board, p Loc, neutral []bool) bool {
+	seen := []Loc{p}
+	for i := 0; i < len(seen); i++ {
+		for _, d := range b.dirs {
+			if n := seen[i] + d; neutral[n] && !slices.Contains(seen, n) {
+				if len(seen) == maxDefendedDame {
+					return false
+				}
+				seen = append(seen, n)
+			}
+		}
+	}
+	return true
 }
 
 // onlyEnemyLiberties reports whether every liberty of the chain at q lies
@@ -922,7 +957,12 @@ func (b *Board) lastLiberty(h Loc) Loc {
 // gains the point that the opponent gains by filling it first. Then come
 // other ataris, then dame next to an enemy chain. A dame worth a point
 // that c's stone cannot fill because dead stones press c's wall waits until
-// c has captured them (unlock). Before the defence
+// c has captured them (unlock), or connected inside (connectToFill); such
+// a move is itself a teire and gains nothing on balance, so c plays it
+// only when no dame forces a teire at once (rank 4 before 3): the player
+// takes the point it gains in sente first (honinbo72-R12: White's O11,
+// which makes Black connect at R11, before White's capture at R19 that
+// opens T19). Before the defence
 // counted, each side filled only its own threats, and a chain the owner
 // would have protected on a dame got a teire in its territory.
 func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) (Loc, bool) {
@@ -971,14 +1011,14 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 					if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
 						rank = 2
 						if owner[b.lastLiberty(b.head[n])] == c.Opponent() {
-							rank = 3
+							rank = 4
 						}
 					}
 				}
 			}
 			b.Undo()
-			if libs >= 2 && rank < 3 && forcesTeire(b, q, c.Opponent(), owner, exempt) {
-				rank = 3
+			if libs >= 2 && rank < 4 && forcesTeire(b, q, c.Opponent(), owner, exempt) {
+				rank = 4
 			}
 			if libs >= 2 && rank > bestRank {
 				best, bestRank = q, rank

@@ -18,7 +18,8 @@ func TestRefereeCases(t *testing.T) {
 		dead         []string // GTP vertices of dead stones
 		black, white int      // territory
 		teire        []string
-		seki         int // stones in seki
+		seki         int   // stones in seki
+		toMove       Color // the player who fills first; Empty: both orders (ScoreBoard)
 	}{
 		{
 			// B5 is a false eye: once White fills the dame D5, the
@@ -318,6 +319,63 @@ O O O O O . . . .
 . . . . . . . . .`,
 			black: 8, white: 56,
 		},
+		{
+			// honinbo73-K15's top (its rows 19 to 12, columns A to M),
+			// Black to move. White's E8-H4 has three liberties: G8, next
+			// to Black's H8, and the dame H6 and H5. Black fills H6, and
+			// White connects at H5 at once: Black's stone there would
+			// capture the chain on G8. White's fill on G8 then puts H8
+			// in atari and Black connects at J8, as the record and GNU
+			// Go count. Without the answer White filled elsewhere, Black
+			// took H5, and the chain's capture on the work board saved
+			// Black the teire.
+			name: "dame that defends a chain",
+			diagram: `
+. . . X O O . X . X . .
+. X X X X O O O X X X X
+X . X O O X O . X . O O
+X X O O . X O . O O . O
+O O . O X X O O X O . O
+. O O O O X X X X X O O
+O . O X O X . X O O O .
+. O X X X X . X X O O O`,
+			toMove: Black,
+			black:  9, white: 7, teire: []string{"J8"},
+		},
+		{
+			// honinbo72-R12's final position, Black to move. Black fills
+			// P11, and White has two fills that gain a point: O11 puts
+			// Black's P11-Q11 in atari on R11 in Black's territory, and
+			// T19 would put T18 in atari on T17 once White has taken the
+			// dead R18 at R19 (unlock), itself a teire. White first
+			// plays O11 (Black connects at R11), then R19 and T19 (Black
+			// connects at T17), as the record and GNU Go count; with the
+			// capture first, Black filled O11 too and kept R11.
+			name: "dame that forces a teire before a capture that unlocks one",
+			diagram: `
+. . X . . . . X X O . . . . . . . O .
+X X X X X . . X O O O O O O . O X O X
+X O X O . X . O X O X O X O O O O X .
+X O X O O X . X X . X X X X X X X X .
+O O X O X X X . X X X X X O O X O O X
+O . O O X O O O O O O O O X O O O X .
+. O . O O O X O . O O X X X . . X X X
+. . . . O X X O O X X . X O O O X . .
+. . . X O . . . O X X X X . . X . X X
+. . O O . X X X X X O O O O O O X X O
+. . . . O O O O . X O . . . . . O O O
+. . . . . O X X X X X O O O O . . . .
+O . O . . O X O . X O O X X X O . . .
+X O . . . . O X X O . O X . X O . . .
+X O O O O O O O X O . O X X . O O O O
+X X X O X O X O X X O O O . X . X X O
+. . . X X X X X X X O O X X . X . X X
+. . . . . . . O X O O X . . . . . . .
+. . . . . . . . X . . X . . . . . . .`,
+			dead:   []string{"R18", "H17", "D11", "H7", "H2"},
+			toMove: Black,
+			black:  53, white: 55, teire: []string{"R19", "T17", "R11", "N2"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -331,6 +389,9 @@ O O O O O . . . .
 				dead = append(dead, p)
 			}
 			s, err := ScoreBoard(b, MustRuleset("japanese"), 0, 0, dead)
+			if tt.toMove != Empty {
+				s, err = scoreBoard(b, MustRuleset("japanese"), 0, 0, dead, tt.toMove, true)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -544,7 +605,7 @@ X X X . .
 	}
 	owner[b.Loc(p)] = White
 	none := func(*Board, Loc) bool { return false }
-	if l, ok := defendInvasion(b, White, owner, none); ok {
+	if l, ok := defendInvasion(b, White, owner, make([]bool, len(b.color)), none); ok {
 		t.Errorf("teire at %s, want none", FormatVertex(b.Point(l), b.Height()))
 	}
 }
