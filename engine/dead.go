@@ -63,18 +63,16 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		}
 	}
 	heads = append(heads, eyeless(b, geo, own, heads, alive)...)
-	// A chain that is in seki, on the board as it is or when the other
-	// candidates are taken off, lives: random playouts often break a seki
-	// that correct play keeps.
+	// A chain that is in seki once the other candidates are taken off
+	// lives: random playouts often break a seki that correct play keeps.
+	// A seki on the board as it is counts unless dead candidates make it
+	// (fakeSeki).
 	var dead []goban.Loc
 	now, err := b.Statuses(nil)
 	if err != nil {
 		now = nil
 	}
 	for i, h := range heads {
-		if now[b.Point(h)] == goban.Seki {
-			continue
-		}
 		others := make([]goban.Point, 0, len(heads)-1)
 		for j, o := range heads {
 			if j != i {
@@ -83,6 +81,9 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		}
 		st, err := b.Statuses(others)
 		if err == nil && st[b.Point(h)] == goban.Seki {
+			continue
+		}
+		if now[b.Point(h)] == goban.Seki && !fakeSeki(b, now, others, h) {
 			continue
 		}
 		dead = append(dead, h)
@@ -104,6 +105,32 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		return out[i].X < out[j].X
 	})
 	return out
+}
+
+// fakeSeki reports whether the chain at h, in seki on b as it stands
+// (now), has a liberty next to a candidate in others that is in no seki
+// now: dead stones on the board can share a liberty with a lone stone and
+// make it look like a seki that their removal undoes (honinbo75-P12's S19
+// beside the dead P19-R16, docs/STRENGTH.md). The partners of a real seki
+// are often both candidates; they are in seki now and do not count.
+func fakeSeki(b *goban.Board, now map[goban.Point]goban.Status, others []goban.Point, h goban.Loc) bool {
+	for s := h; ; {
+		for _, q := range b.Neighbors(s) {
+			if b.ColorAt(q) != goban.Empty {
+				continue
+			}
+			for _, n := range b.Neighbors(q) {
+				c := b.ColorAt(n)
+				if (c == goban.Black || c == goban.White) && now[b.Point(n)] != goban.Seki && slices.Contains(others, b.Point(b.ChainHead(n))) {
+					return true
+				}
+			}
+		}
+		s = b.NextInChain(s)
+		if s == h {
+			return false
+		}
+	}
 }
 
 // chainMean returns the average ownership of the chain at l from its own
