@@ -141,7 +141,9 @@ func (b *Batcher[T]) runBatches() {
 	}
 }
 
-// runBatch runs reqs in one transaction and tells each its outcome.
+// runBatch runs reqs in one transaction and tells each its outcome: with
+// Optimistic first without savepoints, and with them when that run could
+// not decide (runTx).
 func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 	defer func() {
 		for _, r := range reqs {
@@ -149,13 +151,24 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 		}
 	}()
 	start := time.Now()
-	if b.Optimistic && b.runWhole(reqs, start) {
+	if b.Optimistic && b.runTx(reqs, start, false) {
 		return
 	}
+	b.runTx(reqs, start, true)
+}
+
+// runTx runs reqs in one transaction, each write in a savepoint of its own
+// when savepoints is set, and reports whether that decided their outcomes.
+// Without savepoints a failed write cannot be undone alone: in a batch of
+// several the transaction is rolled back, the outcomes are cleared and
+// runTx returns false, so that the writes run again with savepoints; a
+// failed write alone in its batch needs no second run, since the rollback
+// undoes nothing but it.
+func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints bool) bool {
 	tx, err := b.Begin()
 	if err != nil {
 		fail(reqs, err)
-		return
+		return true
 	}
 	defer tx.Rollback()
 	ok := 0
@@ -165,61 +178,33 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 			r.err = err
 			continue
 		}
-		sp := fmt.Sprintf("w%d", i)
-		if err := tx.Savepoint(release, sp); err != nil {
-			fail(reqs, err)
-			return
-		}
-		release = sp
-		if r.err = r.fn(r.ctx, tx); r.err != nil {
-			if err := tx.RollbackTo(sp); err != nil {
+		sp := ""
+		if savepoints {
+			sp = fmt.Sprintf("w%d", i)
+			if err := tx.Savepoint(release, sp); err != nil {
 				fail(reqs, err)
-				return
-			}
-		} else {
-			ok++
-		}
-	}
-	if ok == 0 {
-		return
-	}
-	if err := tx.Commit(); err != nil {
-		fail(reqs, err)
-		return
-	}
-	if b.Committed != nil {
-		b.Committed(ok, time.Since(start))
-	}
-}
-
-// runWhole runs reqs in one transaction without savepoints (Optimistic)
-// and reports whether that decided their outcomes: false when a write
-// failed in a batch of several, whose transaction is then rolled back and
-// whose writes must run again with savepoints. A failed write alone in its
-// batch needs no second run: the rollback undoes nothing but it.
-func (b *Batcher[T]) runWhole(reqs []*request[T], start time.Time) bool {
-	tx, err := b.Begin()
-	if err != nil {
-		fail(reqs, err)
-		return true
-	}
-	defer tx.Rollback()
-	ok := 0
-	for _, r := range reqs {
-		if err := r.ctx.Err(); err != nil {
-			r.err = err
-			continue
-		}
-		if r.err = r.fn(r.ctx, tx); r.err != nil {
-			if len(reqs) == 1 {
 				return true
 			}
+			release = sp
+		}
+		if r.err = r.fn(r.ctx, tx); r.err == nil {
+			ok++
+			continue
+		}
+		switch {
+		case savepoints:
+			if err := tx.RollbackTo(sp); err != nil {
+				fail(reqs, err)
+				return true
+			}
+		case len(reqs) == 1:
+			return true
+		default:
 			for _, r := range reqs {
 				r.err = nil
 			}
 			return false
 		}
-		ok++
 	}
 	if ok == 0 {
 		return true
