@@ -22,13 +22,31 @@ import (
 	"tengen/internal/membus"
 )
 
-// busChannel is the one NOTIFY channel of the bus; the topic travels in
-// each message.
-const busChannel = "tengen_bus"
+// busChannel is the NOTIFY channel of the bus; the topic travels in each
+// message. Its number is the wire format's: a notification on it holds one
+// or more envelopes joined by busJoin (see Bus). A change of the format
+// takes a new channel, since instances of two versions share the database
+// during a rolling upgrade (docs/OPERATIONS.md).
+const busChannel = "tengen_bus_2"
+
+// legacyChannel is the channel of the first format, one envelope per
+// notification, which the instances before busChannel listen on. The bus
+// listens on it too, so that it hears those instances, and also sends
+// there while one of them listens (see Bus.legacy).
+const legacyChannel = "tengen_bus"
 
 // busApplication is the application_name of the listening connection, so
-// that an operator finds it in pg_stat_activity.
-const busApplication = "tengen-bus"
+// that an operator finds it in pg_stat_activity; legacyApplication is that
+// of the instances before busChannel, which is how the bus finds them.
+const (
+	busApplication    = "tengen-bus-2"
+	legacyApplication = "tengen-bus"
+)
+
+// publisherSuffix ends the names of the publishers that send on busChannel.
+// On legacyChannel the bus skips their messages: it has them from
+// busChannel already.
+const publisherSuffix = ".2"
 
 // Limits of the bus.
 const (
@@ -52,12 +70,16 @@ const (
 // a reset would otherwise wait for ever). A variable for tests.
 var busIdle = 30 * time.Second
 
+// busLegacyCheck is how often the bus looks for listeners of the first
+// format (see Bus.legacy). A variable for tests.
+var busLegacyCheck = 5 * time.Second
+
 // Bus is the tengen.EventBus of the instances of one deployment on one
 // PostgreSQL database, over LISTEN/NOTIFY (docs/DEPENDENCIES.md says why
 // this and not another system).
 //
 // Each Bus holds one connection of its own, outside the pool, that LISTENs
-// on one channel; the topic travels in each message, and the bus hands the
+// on busChannel; the topic travels in each message, and the bus hands the
 // payload to this instance's subscribers of that topic (an internal/membus
 // does the fan-out, one goroutine and queue per subscription). Publishing
 // goes through the pool: Publish only queues the message, and one goroutine
@@ -65,7 +87,17 @@ var busIdle = 30 * time.Second
 // one implicit transaction, whose notifications PostgreSQL delivers together
 // and in order at commit, so the messages of one publisher arrive everywhere
 // in the order of Publish, and Publish never waits for the database (it is
-// called with a game's lock held).
+// called with a game's lock held). Consecutive messages of a batch share a
+// notification up to NOTIFY's limit: PostgreSQL queues, signals and sends
+// each notification on its own, and every instance reads every one, so
+// under load the bus cost the database and each listener about as much per
+// notification as per byte.
+//
+// The instances of the version before read one message per notification on
+// legacyChannel. The bus listens there too, and while such an instance
+// listens (it looks every busLegacyCheck), it sends every message there as
+// well, alone in its notification, so that both versions hear each other
+// during a rolling upgrade.
 //
 // A message whose envelope would reach NOTIFY's limit of 8000 bytes, or
 // whose payload is not text PostgreSQL accepts (not UTF-8, or with a NUL
@@ -87,8 +119,12 @@ type Bus struct {
 	PayloadTTL time.Duration
 
 	db    *DB
-	id    string      // this publisher's name: random, unique among instances
+	id    string      // this publisher's name: random, unique among instances, ending in publisherSuffix
 	local *membus.Bus // this instance's subscribers
+
+	// legacy is set while an instance of the version before listens on
+	// legacyChannel; only the sender goroutine uses it.
+	legacy bool
 
 	mu     sync.Mutex // guards queue, seq, closed and resets
 	queue  []busMsg
@@ -123,7 +159,7 @@ var _ tengen.EventBus = (*Bus)(nil)
 func NewBus(db *DB) *Bus {
 	var b [8]byte
 	rand.Read(b[:])
-	return &Bus{db: db, id: hex.EncodeToString(b[:]), local: membus.New(), wake: make(chan struct{}, 1),
+	return &Bus{db: db, id: hex.EncodeToString(b[:]) + publisherSuffix, local: membus.New(), wake: make(chan struct{}, 1),
 		flush: make(chan struct{}), resets: map[*func()]struct{}{}, last: map[string]int64{}}
 }
 
@@ -140,6 +176,7 @@ func (b *Bus) Open(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("postgres: bus: %w", err)
 	}
+	b.checkLegacy()
 	lctx, cancel := context.WithCancel(context.Background())
 	b.cancel = cancel
 	b.done.Add(2)
@@ -238,11 +275,15 @@ func (b *Bus) reset(why string) {
 // KIND", then for KIND "i" the payload itself; for KIND "t" the payload is
 // the row (PUBLISHER, SEQ) of bus_payloads.
 
-// busSep separates the envelopes of a batch in the one text the sender
-// passes to PostgreSQL (see busNotify); an envelope never holds it. JSON
-// never does either (encoding/json escapes control characters), so the
-// events of the game path all travel inline.
-const busSep = "\x1e"
+// busSep separates the notifications of a batch in the one text the
+// sender passes to PostgreSQL (see busNotify), and busJoin the envelopes
+// in one notification; an envelope holds neither. JSON never does either
+// (encoding/json escapes control characters), so the events of the game
+// path all travel inline.
+const (
+	busSep  = "\x1e"
+	busJoin = "\x1f"
+)
 
 // message copies a published payload into the message that will carry it,
 // after the envelope's header: the only allocation per message on the way
@@ -268,7 +309,8 @@ func (b *Bus) message(seq int64, topic string, payload []byte) busMsg {
 // inlineText reports whether p can travel in a NOTIFY after a header of at
 // most n bytes.
 func inlineText(p []byte, n int) bool {
-	return n+len(p) <= busMaxNotify && utf8.Valid(p) && bytes.IndexByte(p, 0) < 0 && bytes.IndexByte(p, busSep[0]) < 0
+	return n+len(p) <= busMaxNotify && utf8.Valid(p) && bytes.IndexByte(p, 0) < 0 &&
+		bytes.IndexByte(p, busSep[0]) < 0 && bytes.IndexByte(p, busJoin[0]) < 0
 }
 
 // sendLoop sends the queue in batches until Close, then what is left, and
@@ -276,8 +318,10 @@ func inlineText(p []byte, n int) bool {
 func (b *Bus) sendLoop() {
 	sweep := time.NewTicker(b.PayloadTTL / 2)
 	defer sweep.Stop()
+	check := time.NewTicker(busLegacyCheck)
+	defer check.Stop()
 	closing := false
-	var text []byte // the batch's envelopes, kept for the next batch (about busMaxBatchBytes at most)
+	var text, legacy []byte // the batch's notifications, kept for the next batch (about busMaxBatchBytes at most)
 	for {
 		b.mu.Lock()
 		batch, size := b.queue, 0
@@ -294,10 +338,12 @@ func (b *Bus) sendLoop() {
 		}
 		b.mu.Unlock()
 		if len(batch) > 0 {
-			text = b.sendBatch(batch, text[:0], closing)
-			select {
-			case <-sweep.C: // also when the queue never runs dry
+			text, legacy = b.sendBatch(batch, text[:0], legacy[:0], closing)
+			select { // also when the queue never runs dry
+			case <-sweep.C:
 				b.sweep()
+			case <-check.C:
+				b.checkLegacy()
 			default:
 			}
 			continue
@@ -311,6 +357,8 @@ func (b *Bus) sendLoop() {
 			closing = true
 		case <-sweep.C:
 			b.sweep()
+		case <-check.C:
+			b.checkLegacy()
 		}
 	}
 }
@@ -327,22 +375,25 @@ const busNotify = `SELECT pg_notify($1, m.p) FROM unnest(string_to_array($2::tex
 // sendBatch sends msgs in one round trip, trying again a few times; when
 // it gives up (or the bus is closing and the database does not answer),
 // the messages are lost and the listeners see the gap. The large payloads
-// are written first, then every notification by one statement; the round
+// are written first, then every notification by one statement (and, while
+// b.legacy, every message alone on legacyChannel by a second); the round
 // trip is one transaction, so the listeners find a payload when its
-// notification comes. text is a buffer for the envelopes, returned for
-// the next batch (the driver has copied it when SendBatch returns).
-func (b *Bus) sendBatch(msgs []busMsg, text []byte, closing bool) []byte {
+// notification comes. text and legacy are buffers for the notifications,
+// returned for the next batch (the driver has copied them when SendBatch
+// returns).
+func (b *Bus) sendBatch(msgs []busMsg, text, legacy []byte, closing bool) ([]byte, []byte) {
 	var pb pgx.Batch
-	for i, m := range msgs {
+	for _, m := range msgs {
 		if m.payload != nil {
 			pb.Queue(`INSERT INTO bus_payloads (publisher, seq, payload) VALUES ($1, $2, $3)`, b.id, m.seq, m.payload)
 		}
-		if i > 0 {
-			text = append(text, busSep...)
-		}
-		text = append(text, m.env...)
 	}
+	text = packEnvelopes(text, msgs, busMaxNotify)
 	pb.Queue(busNotify, busChannel, text)
+	if b.legacy {
+		legacy = packEnvelopes(legacy, msgs, 0)
+		pb.Queue(busNotify, legacyChannel, legacy)
+	}
 	backoff := 50 * time.Millisecond
 	var err error
 	for try := range busSendTries {
@@ -350,7 +401,7 @@ func (b *Bus) sendBatch(msgs []busMsg, text []byte, closing bool) []byte {
 		err = b.db.pool.SendBatch(ctx, &pb).Close()
 		cancel()
 		if err == nil {
-			return text
+			return text, legacy
 		}
 		if closing || try == busSendTries-1 {
 			break
@@ -363,7 +414,47 @@ func (b *Bus) sendBatch(msgs []busMsg, text []byte, closing bool) []byte {
 		backoff *= 2
 	}
 	b.Logger.Error("event bus: messages lost", "count", len(msgs), "err", err)
+	return text, legacy
+}
+
+// packEnvelopes appends the envelopes of msgs to text (empty; its room is
+// reused), in order, as
+// notifications separated by busSep: consecutive envelopes share a
+// notification, joined by busJoin, as long as it stays within max bytes;
+// with max 0 each envelope is a notification of its own.
+func packEnvelopes(text []byte, msgs []busMsg, max int) []byte {
+	start := len(text) // where the notification being filled begins
+	for i, m := range msgs {
+		switch {
+		case i == 0:
+		case len(text)-start+len(busJoin)+len(m.env) <= max:
+			text = append(text, busJoin...)
+		default:
+			text = append(text, busSep...)
+			start = len(text)
+		}
+		text = append(text, m.env...)
+	}
 	return text
+}
+
+// checkLegacy sets b.legacy when an instance of the version before listens
+// on legacyChannel in this database; when the database does not answer, it
+// leaves b.legacy as it is.
+func (b *Bus) checkLegacy() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var n int
+	err := b.db.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE application_name = $1 AND datname = current_database()`, legacyApplication).Scan(&n)
+	if err != nil {
+		b.Logger.Error("event bus: looking for instances of the version before", "err", err)
+		return
+	}
+	if (n > 0) != b.legacy {
+		b.Logger.Info("event bus: instances of the version before", "listening", n, "sending to them", n > 0)
+	}
+	b.legacy = n > 0
 }
 
 // sweep deletes the large payloads older than PayloadTTL.
@@ -389,7 +480,7 @@ func (b *Bus) listen(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+busChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+busChannel+"; LISTEN "+legacyChannel); err != nil {
 		conn.Close(context.Background())
 		return nil, err
 	}
@@ -461,15 +552,25 @@ func (b *Bus) receiveFor(ctx context.Context, conn *pgx.Conn, d time.Duration) e
 			}
 			return err
 		}
-		if err := b.deliver(ctx, conn, n.Payload); err != nil {
-			return err
+		if n.Channel == legacyChannel {
+			if err := b.deliver(ctx, conn, n.Payload, true); err != nil {
+				return err
+			}
+			continue
+		}
+		for env := range strings.SplitSeq(n.Payload, busJoin) {
+			if err := b.deliver(ctx, conn, env, false); err != nil {
+				return err
+			}
 		}
 	}
 }
 
-// deliver hands one notification's payload to the local subscribers. An
-// error is the connection's; a malformed envelope is logged and skipped.
-func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string) error {
+// deliver hands one envelope's payload to the local subscribers; legacy
+// says that it came on legacyChannel, where the messages of the publishers
+// on busChannel are copies. An error is the connection's; a malformed
+// envelope is logged and skipped.
+func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string, legacy bool) error {
 	head, body, ok := strings.Cut(env, "\n")
 	f := strings.Split(head, " ")
 	if !ok || len(f) != 4 {
@@ -477,6 +578,9 @@ func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string) error {
 		return nil
 	}
 	pub, topic, kind := f[0], f[2], f[3]
+	if legacy && strings.HasSuffix(pub, publisherSuffix) {
+		return nil
+	}
 	seq, err := strconv.ParseInt(f[1], 10, 64)
 	if err != nil || (kind != "i" && kind != "t") {
 		b.Logger.Error("event bus: malformed message", "head", head)

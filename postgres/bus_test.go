@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"tengen"
 	"tengen/postgres"
@@ -213,7 +215,7 @@ func TestBusReconnect(t *testing.T) {
 	defer conn.Close(ctx)
 	var killed int
 	if err := conn.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE application_name = 'tengen-bus' AND datname = current_database()) t`).Scan(&killed); err != nil {
+		WHERE application_name = 'tengen-bus-2' AND datname = current_database()) t`).Scan(&killed); err != nil {
 		t.Fatal(err)
 	}
 	if killed != 2 {
@@ -234,7 +236,7 @@ func TestBusReconnect(t *testing.T) {
 	}
 	var listening int
 	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-		WHERE application_name = 'tengen-bus' AND datname = current_database()`).Scan(&listening); err != nil {
+		WHERE application_name = 'tengen-bus-2' AND datname = current_database()`).Scan(&listening); err != nil {
 		t.Fatal(err)
 	}
 	if listening != 2 {
@@ -322,6 +324,142 @@ func BenchmarkBus(b *testing.B) {
 			<-got
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
 		})
+	}
+}
+
+// TestBusLegacy runs two instances beside one of the version before, which
+// reads one message per notification on the first channel: while that one
+// listens, it gets every message of the new ones, each alone and in order,
+// and the new ones get each message once; what it sends reaches the new
+// ones; and once it is gone, the new ones stop sending in its format.
+func TestBusLegacy(t *testing.T) {
+	defer postgres.SetBusLegacyCheck(50 * time.Millisecond)()
+	url, bs := busInstances(t, 2, 0)
+	a, b := bs[0], bs[1]
+	ctx := context.Background()
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.RuntimeParams["application_name"] = "tengen-bus"
+	old, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close(ctx)
+	if _, err := old.Exec(ctx, "LISTEN tengen_bus"); err != nil {
+		t.Fatal(err)
+	}
+	next := func(conn *pgx.Conn) *pgconn.Notification {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		n, err := conn.WaitForNotification(wctx)
+		if err != nil {
+			t.Fatalf("waiting for a notification: %v", err)
+		}
+		return n
+	}
+	// Probes until a has noticed the old instance.
+	for i := 0; ; i++ {
+		if err := a.Publish(ctx, "probe", []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+		wctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		_, err := old.WaitForNotification(wctx)
+		cancel()
+		if err == nil {
+			break
+		}
+		if i == 150 {
+			t.Fatal("the old instance got nothing for 30 s")
+		}
+	}
+	rec := newRecorder()
+	a.Subscribe("site", rec.fn("a"))
+	b.Subscribe("site", rec.fn("b"))
+	var want []string
+	for i := range 100 {
+		want = append(want, fmt.Sprintf("m%d", i))
+		if err := a.Publish(ctx, "site", []byte(want[i])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seq int64
+	for i := 0; i < len(want); {
+		n := next(old)
+		head, body, _ := strings.Cut(n.Payload, "\n")
+		f := strings.Fields(head)
+		if n.Channel != "tengen_bus" || len(f) != 4 || f[3] != "i" {
+			t.Fatalf("old instance got %q on %s, not one message of the first format", n.Payload, n.Channel)
+		}
+		if f[2] == "probe" {
+			continue
+		}
+		s, _ := strconv.ParseInt(f[1], 10, 64)
+		if f[2] != "site" || body != want[i] || seq != 0 && s != seq+1 {
+			t.Fatalf("old instance: message %d is %q (after number %d), want %s", i, n.Payload, seq, want[i])
+		}
+		seq = s
+		i++
+	}
+	// A marker after the 100: each new instance got each message once.
+	if err := a.Publish(ctx, "site", []byte("end")); err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, "end")
+	for _, name := range []string{"a", "b"} {
+		if got := rec.wait(t, name, len(want)); strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s got %.300v, want %.300v", name, got, want)
+		}
+	}
+
+	// The old instance publishes; both new ones hear it.
+	if _, err := old.Exec(ctx, `SELECT pg_notify('tengen_bus', $1)`, "0123456789abcdef 1 site i\nfrom-old"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a", "b"} {
+		if got := rec.wait(t, name, len(want)+1); got[len(want)] != "from-old" {
+			t.Errorf("%s got %q after the old instance's message", name, got[len(want):])
+		}
+	}
+
+	// The old instance stops; after a while a message travels on the new
+	// channel only: an observer of both channels sees the new channel's
+	// next message right after it, not the copy in the first format.
+	old.Close(ctx)
+	cfg.RuntimeParams["application_name"] = "observer"
+	obs, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer obs.Close(ctx)
+	if _, err := obs.Exec(ctx, "LISTEN tengen_bus_2; LISTEN tengen_bus"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for i := 0; ; i++ {
+		x, y := fmt.Sprintf("x%d", i), fmt.Sprintf("y%d", i)
+		if err := a.Publish(ctx, "site", []byte(x)); err != nil {
+			t.Fatal(err)
+		}
+		for n := next(obs); n.Channel != "tengen_bus_2" || !strings.HasSuffix(n.Payload, "\n"+x); n = next(obs) {
+		}
+		if err := a.Publish(ctx, "site", []byte(y)); err != nil {
+			t.Fatal(err)
+		}
+		n := next(obs)
+		if n.Channel == "tengen_bus_2" && strings.HasSuffix(n.Payload, "\n"+y) {
+			break // no copy of x in the first format
+		}
+		if n.Channel != "tengen_bus" || !strings.HasSuffix(n.Payload, "\n"+x) {
+			t.Fatalf("after %s: got %q on %s", x, n.Payload, n.Channel)
+		}
+		for n := next(obs); n.Channel != "tengen_bus_2" || !strings.HasSuffix(n.Payload, "\n"+y); n = next(obs) {
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("still sending in the first format 30 s after the old instance left")
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -18,3 +19,11 @@ func SetTracer(db *DB, t pgx.QueryTracer) { db.tracer = t }
 
 // Writers returns how many group-commit batches db runs at once.
 func Writers(db *DB) int { return db.batch.Parallelism() }
+
+// SetBusLegacyCheck sets how often buses opened afterwards look for
+// instances of the version before; restore sets it back.
+func SetBusLegacyCheck(d time.Duration) (restore func()) {
+	old := busLegacyCheck
+	busLegacyCheck = d
+	return func() { busLegacyCheck = old }
+}
