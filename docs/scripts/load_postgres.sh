@@ -4,7 +4,8 @@
 # load flags are passed on (--split-players, --local-spectators). Run from the repository. It also prints
 # PostgreSQL's CPU over the load run (setup included: the postmaster's and its children's user and system
 # time). With PROFILE_DIR set, every instance serves its profiles (--pprof-addr 127.0.0.1:606N) and a 20 s
-# CPU profile of each is written to PROFILE_DIR/cpuN.prof, taken 35 s after the load starts.
+# CPU profile of each is written to PROFILE_DIR/cpuN.prof, taken 35 s after the load starts. It prints the
+# transactions the database committed or rolled back in that time too (pg_stat_database).
 bin=$1; n=$2; rate=$3; dur=$4; shift 4
 cd "$(git rev-parse --show-toplevel)" || exit 1
 pgdir=$(mktemp -d)
@@ -34,10 +35,11 @@ if [ -n "$PROFILE_DIR" ]; then
     done; wait ) &
   profpid=$!
 fi
-t0=$(pgcpu); s0=$(date +%s)
+xacts() { psql "$db" -Atc "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"; }
+x0=$(xacts); t0=$(pgcpu); s0=$(date +%s)
 $bin load --url $urls --server-pid "$pids" --players 200 --games 1000 --rate $rate --duration $dur "$@" 2>&1 | grep -vE "^\s*$" | tail -14
-t1=$(pgcpu); s1=$(date +%s)
-echo "postgres: CPU $(( (t1-t0)/$(getconf CLK_TCK) )) s over the $((s1-s0)) s of the load run"
+t1=$(pgcpu); s1=$(date +%s); sleep 1; x1=$(xacts) # the statistics reach pg_stat_database within a second
+echo "postgres: CPU $(( (t1-t0)/$(getconf CLK_TCK) )) s over the $((s1-s0)) s of the load run; $((x1-x0)) transactions"
 [ -n "$profpid" ] && wait $profpid
 kill ${pids//,/ }
 for p in ${pids//,/ }; do while kill -0 $p 2>/dev/null; do sleep 0.2; done; done
