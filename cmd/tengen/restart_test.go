@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -43,9 +42,11 @@ func TestMain(m *testing.M) {
 func buildTengen(t *testing.T) string {
 	t.Helper()
 	built.once.Do(func() {
+		// go test puts its own GOROOT/bin first on the PATH of the tests.
 		goBin, err := exec.LookPath("go")
 		if err != nil {
-			goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+			built.err = fmt.Errorf("the go command is not on PATH: %w", err)
+			return
 		}
 		if built.dir, built.err = os.MkdirTemp("", "tengen-test-"); built.err != nil {
 			return
