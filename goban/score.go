@@ -447,7 +447,7 @@ func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, 
 // fillSetup returns what filling the dame needs: the owner of each point
 // of live's regions, the dame (neutral points not next to a chain in
 // seki), and the test for chains that nobody saves (dead, in seki, or a
-// lone stone among dead enemy stones).
+// chain that stands among dead enemy stones).
 func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (owner []Color, neutral []bool, exempt func(*Board, Loc) bool) {
 	owner = make([]Color, len(live.color))
 	neutral = make([]bool, len(live.color))
@@ -461,10 +461,10 @@ func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (o
 		}
 	}
 	// exempt reports whether the chain at l on the work board is dead or in
-	// seki, or a lone stone among dead enemy stones (loneAmongDead):
-	// nobody saves it. Stones added while filling are neither.
+	// seki, or stands among dead enemy stones (amongDead): nobody saves it.
+	// Stones added while filling are neither.
 	exempt = func(w *Board, l Loc) bool {
-		if w.next[l] == l && loneAmongDead(w, l, owner, dead) {
+		if amongDead(w, l, owner, dead) {
 			return true
 		}
 		for s := l; ; {
@@ -1178,29 +1178,44 @@ func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Lo
 	return false
 }
 
-// loneAmongDead reports whether the stone at l, a chain of one stone, has
-// only dead enemy stones and empty points of its owner's territory around
-// it. Such a stone inside a dead group (meijin37-Q12's D2, in atari among
-// four dead stones) needs no teire when the dead stones put it in atari:
-// if they capture it they gain an eye, not life, and their stone on the
-// last liberty is one more prisoner, so its owner leaves it, and a referee
-// counts the liberty as territory. Before, the owner saved it at once, as
-// any chain in atari, and lost the point.
-func loneAmongDead(w *Board, l Loc, owner []Color, dead []bool) bool {
+// amongDead reports whether the chain at l stands inside a dead enemy
+// group: every point next to it is a dead enemy stone or an empty point of
+// its owner's territory. Such a chain needs no save, and an enemy stone
+// inside that would put it in atari needs no answer: if the dead stones
+// captured it they would gain eye space, not life, and their stone on the
+// last liberty would be one more prisoner, so its owner leaves it, and a
+// referee counts the liberty as territory. A single stone (meijin37-Q12's
+// D2, in atari among four dead stones) leaves a one-point eye and is left
+// in every case. A larger chain is left while its owner could still fill
+// its last liberty (honinbo77-P12's K14-K15, in atari among the dead stones
+// on J15; honinbo77-Q12's R15-S15, which a stone joining the dead R14 would
+// put in atari on T15); when the owner cannot, the dead stones' capture
+// there is the only way they can go on, and the owner must approach them
+// from outside first (approachDying, tengen45-P32). Before, the owner saved
+// such a chain at once, as any chain in atari, and lost the point
+// (docs/STRENGTH.md).
+func amongDead(w *Board, l Loc, owner []Color, dead []bool) bool {
 	c := w.color[l]
-	for _, d := range w.dirs {
-		switch q := l + d; w.color[q] {
-		case Empty:
-			if owner[q] != c {
-				return false
-			}
-		case c.Opponent():
-			if !dead[q] {
-				return false
+	for s := l; ; {
+		for _, d := range w.dirs {
+			switch q := s + d; w.color[q] {
+			case Empty:
+				if owner[q] != c {
+					return false
+				}
+			case c.Opponent():
+				if !dead[q] {
+					return false
+				}
 			}
 		}
+		s = w.next[s]
+		if s == l {
+			break
+		}
 	}
-	return true
+	h := w.head[l]
+	return w.next[l] == l || !w.atari(h) || !cannotFill(w, w.lastLiberty(h), c)
 }
 
 // touchesSeki reports whether a chain in seki borders the region.

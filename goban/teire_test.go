@@ -142,6 +142,24 @@ O . . X . . O`,
 			black: 7, white: 14,
 		},
 		{
+			// White's C3-D3 stands among the dead black stones and is in
+			// atari on D2, where White could connect (honinbo77-P12's
+			// K14-K15). If Black captured it there, the dead stones
+			// would gain eye space, not life, and Black's stone would be
+			// one more prisoner: White leaves it, D2 is territory.
+			name: "chain among dead stones",
+			diagram: `
+. . . . . . .
+X X X X X X X
+O O O O O O O
+O . X X . . O
+O X O O X . O
+O . X . . . O
+O . . . . . O`,
+			dead:  []string{"C4", "B3", "E3", "C2"},
+			black: 7, white: 18,
+		},
+		{
 			// meijin34-Q07's upper left: White's stone on the dame A5
 			// would put A6 in atari (Black's teire A7), but the dead
 			// stones B2, B3 and C3 leave White's wall A4-C6 only A3 and
