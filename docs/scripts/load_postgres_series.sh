@@ -8,5 +8,5 @@ for spec in "$@"; do
   sleep 5
   echo "=== $bin n=$n rate=$rate start $(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg)"
   bash docs/scripts/load_postgres.sh "$bin" "$n" "$rate" "$dur" 2>&1 |
-    grep -E 'durable|move → ok|servers together|server: CPU|machine|moves acknowledged|postgres:' | head -9
+    grep -E 'durable|move → ok|servers together|server: CPU|machine|moves acknowledged|postgres:' | head -12
 done
