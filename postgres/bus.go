@@ -70,15 +70,6 @@ const (
 // a reset would otherwise wait for ever). A variable for tests.
 var busIdle = 30 * time.Second
 
-// busLinger is the least time from one batch's start to the next's. Each
-// batch is a transaction, which costs PostgreSQL about as much as the
-// notifications in it; sent as soon as the last one was done, batches held
-// one or two messages at 1,000 a second, and the bus doubled the database's
-// transactions (docs/PERFORMANCE.md). A message that finds the bus idle
-// goes at once; one that comes during a batch waits at most this long
-// more. A variable for tests.
-var busLinger = 5 * time.Millisecond
-
 // busLegacyCheck is how often the bus looks for listeners of the first
 // format (see Bus.legacy). A variable for tests.
 var busLegacyCheck = 5 * time.Second
@@ -134,7 +125,6 @@ type Bus struct {
 	// legacy is set while an instance of the version before listens on
 	// legacyChannel; only the sender goroutine uses it.
 	legacy bool
-	linger time.Duration // busLinger when the bus was made
 
 	mu     sync.Mutex // guards queue, seq, closed and resets
 	queue  []busMsg
@@ -169,7 +159,7 @@ var _ tengen.EventBus = (*Bus)(nil)
 func NewBus(db *DB) *Bus {
 	var b [8]byte
 	rand.Read(b[:])
-	return &Bus{db: db, id: hex.EncodeToString(b[:]) + publisherSuffix, local: membus.New(), linger: busLinger, wake: make(chan struct{}, 1),
+	return &Bus{db: db, id: hex.EncodeToString(b[:]) + publisherSuffix, local: membus.New(), wake: make(chan struct{}, 1),
 		flush: make(chan struct{}), resets: map[*func()]struct{}{}, last: map[string]int64{}}
 }
 
@@ -348,7 +338,6 @@ func (b *Bus) sendLoop() {
 		}
 		b.mu.Unlock()
 		if len(batch) > 0 {
-			start := time.Now()
 			text, legacy = b.sendBatch(batch, text[:0], legacy[:0], closing)
 			select { // also when the queue never runs dry
 			case <-sweep.C:
@@ -356,9 +345,6 @@ func (b *Bus) sendLoop() {
 			case <-check.C:
 				b.checkLegacy()
 			default:
-			}
-			if !closing {
-				closing = b.wait(start)
 			}
 			continue
 		}
@@ -374,30 +360,6 @@ func (b *Bus) sendLoop() {
 		case <-check.C:
 			b.checkLegacy()
 		}
-	}
-}
-
-// wait waits until b.linger has passed since start, the start of the
-// last batch, so that the next batch takes what is published meanwhile;
-// not when a full batch waits already. It reports whether Close was called.
-func (b *Bus) wait(start time.Time) (closing bool) {
-	d := b.linger - time.Since(start)
-	if d <= 0 {
-		return false
-	}
-	b.mu.Lock()
-	full := len(b.queue) >= busMaxBatch
-	b.mu.Unlock()
-	if full {
-		return false
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return false
-	case <-b.flush:
-		return true
 	}
 }
 

@@ -463,46 +463,6 @@ func TestBusLegacy(t *testing.T) {
 	}
 }
 
-// TestBusLinger publishes a message every 2 ms for 100 ms while the bus
-// waits a second between the starts of two batches: the first message goes
-// at once, the rest together after the second, in two or three
-// notifications, not one each.
-func TestBusLinger(t *testing.T) {
-	defer postgres.SetBusLinger(time.Second)()
-	url, bs := busInstances(t, 1, 0)
-	a := bs[0]
-	ctx := context.Background()
-	obs, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer obs.Close(ctx)
-	if _, err := obs.Exec(ctx, "LISTEN tengen_bus_2"); err != nil {
-		t.Fatal(err)
-	}
-	payload := strings.Repeat("x", 200)
-	for i := range 50 {
-		if err := a.Publish(ctx, "site", []byte(fmt.Sprintf("%02d%s", i, payload))); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	var notes, msgs int
-	for msgs < 50 {
-		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		n, err := obs.WaitForNotification(wctx)
-		cancel()
-		if err != nil {
-			t.Fatalf("after %d of 50 messages in %d notifications: %v", msgs, notes, err)
-		}
-		notes++
-		msgs += strings.Count(n.Payload, "\x1f") + 1
-	}
-	if msgs != 50 || notes > 3 {
-		t.Errorf("50 messages published within 100 ms came as %d messages in %d notifications, want 50 in at most 3", msgs, notes)
-	}
-}
-
 // TestBusCloseFlushes closes a bus right after publishing: what it had
 // taken still reaches the other instance, and it takes nothing more.
 func TestBusCloseFlushes(t *testing.T) {

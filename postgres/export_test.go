@@ -27,11 +27,3 @@ func SetBusLegacyCheck(d time.Duration) (restore func()) {
 	busLegacyCheck = d
 	return func() { busLegacyCheck = old }
 }
-
-// SetBusLinger sets the least time between the starts of two batches of
-// buses opened afterwards; restore sets it back.
-func SetBusLinger(d time.Duration) (restore func()) {
-	old := busLinger
-	busLinger = d
-	return func() { busLinger = old }
-}
