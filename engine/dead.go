@@ -270,7 +270,9 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, f
 // without any eye space of its own is dead: the players left it because
 // it cannot live. Random playouts let such a group live when the walls
 // around it are thin (an invasion of a large area), which a referee does
-// not. The fights of these chains are read out (readEyeless): a chain its
+// not. A chain that shares its only eye points with an enemy chain inside
+// it lives in seki with that chain (eyeSeki). The fights of these chains
+// are read out (readEyeless): a chain its
 // owner cannot save even moving first is dead unless it stands inside the
 // eye space of dying enemy chains; of two chains in a capturing race that
 // the reading does not settle only the loser is returned (raceLosers).
@@ -289,6 +291,7 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 			out = append(out, l)
 		}
 	}
+	out = eyeSeki(b, geo, dead, out)
 	return readEyeless(b, geo, own, dead, out)
 }
 
@@ -574,4 +577,85 @@ func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
 		return nil
 	}
 	return work
+}
+
+// eyeSekiStones is the largest enemy chain inside a group's eye points for
+// which eyeSeki holds: once captured, a chain of at most three stones
+// leaves a space of at most three points, where the chain's owner, whose
+// turn it then is, plays the vital point.
+const eyeSekiStones = 3
+
+// eyeSeki returns eyeless without the chains that live in a seki of shared
+// eye points: an enemy chain Y of at most eyeSekiStones stones, not in
+// dead, with exactly two liberties, stands inside one eyeless chain X:
+// every neighbour of Y's stones and of its liberties is a stone of Y or of
+// X. Each liberty of Y is then an eye point of X that Y shares. Y cannot
+// gain a liberty, nor take X, whose liberties include both of Y's: its
+// stone on either would be a self-atari. X can take Y only by filling its
+// own eye points, and then has a space of at most three points in which
+// Y's owner, to move, plays the vital point; so neither attacks and both
+// live, and the points between them are no one's. Without this rule X,
+// whose only eye space Y shares, counted as eyeless and died, and Y with
+// it when its owner could not save it (tengen47-P21's White R9-T14 around
+// Black's T11-T13, tengen46-K16's White B16-H19 around Black's D19-F19,
+// both seki for GNU Go's final_status_list seki; docs/STRENGTH.md). Y is
+// taken off eyeless too when it is there. A chain Y next to further
+// chains of X's colour is left alone: one of them may be short of
+// liberties and lose a race to Y (gosei47-Q18's upper left).
+func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.Loc {
+	if len(eyeless) == 0 {
+		return eyeless
+	}
+	var keep []goban.Loc
+	for _, l := range geo.locs {
+		c := b.ColorAt(l)
+		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) {
+			continue
+		}
+		if b.ChainSize(l) > eyeSekiStones {
+			continue
+		}
+		libs := chainLiberties(b, l, nil, b.NumLocs())
+		if len(libs) != 2 {
+			continue
+		}
+		enemy := c.Opponent()
+		var xs []goban.Loc
+		ok := true
+		add := func(n goban.Loc) {
+			switch b.ColorAt(n) {
+			case enemy:
+				if !slices.Contains(xs, b.ChainHead(n)) {
+					xs = append(xs, b.ChainHead(n))
+				}
+			case c:
+				ok = ok && b.ChainHead(n) == l
+			case goban.Empty:
+				ok = ok && slices.Contains(libs, n)
+			}
+		}
+		for s := l; ; {
+			for _, n := range b.Neighbors(s) {
+				add(n)
+			}
+			s = b.NextInChain(s)
+			if s == l {
+				break
+			}
+		}
+		for _, q := range libs {
+			for _, n := range b.Neighbors(q) {
+				add(n)
+			}
+		}
+		if !ok || len(xs) != 1 || !slices.Contains(eyeless, xs[0]) {
+			continue
+		}
+		keep = append(keep, l)
+		keep = append(keep, xs...)
+	}
+	if len(keep) == 0 {
+		return eyeless
+	}
+	return slices.DeleteFunc(slices.Clone(eyeless), func(h goban.Loc) bool { return slices.Contains(keep, h) })
 }
