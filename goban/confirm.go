@@ -46,7 +46,7 @@ func ConfirmDead(g *Game, dead []Point) []Point {
 	}
 	changed := false
 	for _, d := range []Color{Black, White} {
-		for _, cg := range b.koDeadCorners(d, mark) {
+		for _, cg := range b.koDeadCorners(d) {
 			for _, p := range cg.defenders {
 				if !mark[p] {
 					mark[p], changed = true, true
@@ -80,13 +80,9 @@ type koDeadCorner struct {
 // koDeadCorners returns d's corner groups that Art. 7.2's confirmation
 // captures: groups whose only liberties lie in one small region touching a
 // corner of the board, enclosed by them and the edges, that are not
-// unconditionally alive, that touch no enemy chain outside the region that
-// is proposed dead (dead) or in atari, and that the opponent, moving first
-// and never losing a ko he started, captures within confirmDepth moves. A
-// group next to such a chain does not live or die by its corner alone: it
-// takes the chain and gains the eye its corner lacks (honinbo72-Q01's
-// lower left, docs/STRENGTH.md).
-func (b *Board) koDeadCorners(d Color, dead map[Point]bool) []koDeadCorner {
+// unconditionally alive, and that the opponent, moving first and never
+// losing a ko he started, captures within confirmDepth moves.
+func (b *Board) koDeadCorners(d Color) []koDeadCorner {
 	alive := b.bensonAlive(d)
 	var out []koDeadCorner
 	seen := map[Loc]bool{}
@@ -117,9 +113,6 @@ func (b *Board) koDeadCorners(d Color, dead map[Point]bool) []koDeadCorner {
 			for s := h; ; {
 				for _, n := range b.Neighbors(s) {
 					if b.color[n] == Empty && !inRegion[n] {
-						own = false
-					}
-					if b.color[n] == d.Opponent() && !inRegion[n] && (dead[b.Point(n)] || b.Liberties(n) == 1) {
 						own = false
 					}
 				}
