@@ -40,8 +40,11 @@ const minConditional = 0.25
 // alive in every such playout, which on average can keep it above the
 // threshold. A chain that survives only where a strong wall around it dies
 // is dead. So is a chain whose group has no eye space of its own and
-// that the playouts do not clearly keep alive (eyeless).
-func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []int8) []goban.Point {
+// that the playouts do not clearly keep alive (eyeless). toMove is the
+// player who moves next on b (goban.Empty when none is known); it decides
+// a capturing race of two such chains that the record leaves open
+// (eyesBehindEyeless).
+func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []int8, toMove goban.Color) []goban.Point {
 	if own == nil {
 		return nil
 	}
@@ -62,7 +65,7 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 			heads = append(heads, l)
 		}
 	}
-	heads = append(heads, eyeless(b, geo, own, heads, alive)...)
+	heads = append(heads, eyeless(b, geo, own, heads, alive, toMove)...)
 	// A chain that is in seki once the other candidates are taken off
 	// lives: random playouts often break a seki that correct play keeps.
 	// A seki on the board as it is counts unless dead candidates make it
@@ -270,11 +273,15 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, f
 // without any eye space of its own is dead: the players left it because
 // it cannot live. Random playouts let such a group live when the walls
 // around it are thin (an invasion of a large area), which a referee does
-// not. The fights of these chains are read out (readEyeless): a chain its
-// owner cannot save even moving first is dead unless it stands inside the
-// eye space of dying enemy chains; of two chains in a capturing race that
-// the reading does not settle only the loser is returned (raceLosers).
-func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, alive map[goban.Point]bool) []goban.Loc {
+// not. A chain that shares its only eye points with an enemy chain inside
+// it lives in seki with that chain (eyeSeki); a chain that has eye space
+// once the eyeless chains of the other colour are off lives when no such
+// chain of the other colour beats it (eyesBehindEyeless). The fights of
+// the others are read out (readEyeless): a chain its owner cannot save
+// even moving first is dead unless it stands inside the eye space of
+// dying enemy chains; of two chains in a capturing race that the reading
+// does not settle only the loser is returned (raceLosers).
+func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, alive map[goban.Point]bool, toMove goban.Color) []goban.Loc {
 	hasOwn := eyeSpace(b, geo, dead)
 	var out []goban.Loc
 	for _, l := range geo.locs {
@@ -289,6 +296,8 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 			out = append(out, l)
 		}
 	}
+	out = eyeSeki(b, geo, dead, out)
+	out = eyesBehindEyeless(b, geo, dead, out, toMove)
 	return readEyeless(b, geo, own, dead, out)
 }
 
@@ -574,4 +583,165 @@ func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
 		return nil
 	}
 	return work
+}
+
+// eyeSekiStones is the largest enemy chain inside a group's eye points for
+// which eyeSeki holds: once captured, a chain of at most three stones
+// leaves a space of at most three points, where the chain's owner, whose
+// turn it then is, plays the vital point.
+const eyeSekiStones = 3
+
+// eyeSeki returns eyeless without the chains that live in a seki of shared
+// eye points: an enemy chain Y of at most eyeSekiStones stones, not in
+// dead, with exactly two liberties, stands inside one eyeless chain X:
+// every neighbour of Y's stones and of its liberties is a stone of Y or of
+// X. Each liberty of Y is then an eye point of X that Y shares. Y cannot
+// gain a liberty, nor take X, whose liberties include both of Y's: its
+// stone on either would be a self-atari. X can take Y only by filling its
+// own eye points, and then has a space of at most three points in which
+// Y's owner, to move, plays the vital point; so neither attacks and both
+// live, and the points between them are no one's. Without this rule X,
+// whose only eye space Y shares, counted as eyeless and died, and Y with
+// it when its owner could not save it (tengen47-P21's White R9-T14 around
+// Black's T11-T13, tengen46-K16's White B16-H19 around Black's D19-F19,
+// both seki for GNU Go's final_status_list seki; docs/STRENGTH.md). Y is
+// taken off eyeless too when it is there. A chain Y next to further
+// chains of X's colour is left alone: one of them may be short of
+// liberties and lose a race to Y (gosei47-Q18's upper left).
+func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.Loc {
+	if len(eyeless) == 0 {
+		return eyeless
+	}
+	var keep []goban.Loc
+	for _, l := range geo.locs {
+		c := b.ColorAt(l)
+		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) {
+			continue
+		}
+		if b.ChainSize(l) > eyeSekiStones {
+			continue
+		}
+		libs := chainLiberties(b, l, nil, b.NumLocs())
+		if len(libs) != 2 {
+			continue
+		}
+		enemy := c.Opponent()
+		var xs []goban.Loc
+		ok := true
+		add := func(n goban.Loc) {
+			switch b.ColorAt(n) {
+			case enemy:
+				if !slices.Contains(xs, b.ChainHead(n)) {
+					xs = append(xs, b.ChainHead(n))
+				}
+			case c:
+				ok = ok && b.ChainHead(n) == l
+			case goban.Empty:
+				ok = ok && slices.Contains(libs, n)
+			}
+		}
+		for s := l; ; {
+			for _, n := range b.Neighbors(s) {
+				add(n)
+			}
+			s = b.NextInChain(s)
+			if s == l {
+				break
+			}
+		}
+		for _, q := range libs {
+			for _, n := range b.Neighbors(q) {
+				add(n)
+			}
+		}
+		if !ok || len(xs) != 1 || !slices.Contains(eyeless, xs[0]) {
+			continue
+		}
+		keep = append(keep, l)
+		keep = append(keep, xs...)
+	}
+	if len(keep) == 0 {
+		return eyeless
+	}
+	return slices.DeleteFunc(slices.Clone(eyeless), func(h goban.Loc) bool { return slices.Contains(keep, h) })
+}
+
+// eyesBehindEyeless returns eyeless without the chains that gain eye space
+// once the eyeless chains of the other colour are off the board, when no
+// such gainer of the other colour beats them, and the reading does not
+// prove them lost even moving first. Eyeless chains of both colours can
+// stand in one area: a group whose eye space holds enemy stones that have
+// no eye space either (honinbo78-P08's Black G15-L17 around White's H18
+// and L18, honinbo72-P02's Black N18-Q17 around White's Q19-R17,
+// docs/STRENGTH.md). They cannot all be dead, since whoever captures the
+// other has the area. A gainer of one colour that is next to one of the
+// other (a stone or a liberty in common) beats it when both have at most
+// raceLiberties liberties and share one, by more liberties or, on equal
+// liberties, by being toMove (a capturing race the record leaves open
+// goes to the player who moves next); when toMove is Empty an even race
+// stays with raceLosers. In every other case the larger chain beats the
+// smaller.
+func eyesBehindEyeless(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc, toMove goban.Color) []goban.Loc {
+	var gainers []goban.Loc
+	for _, c := range []goban.Color{goban.Black, goban.White} {
+		off := slices.Clone(dead)
+		for _, h := range eyeless {
+			if b.ColorAt(h) == c.Opponent() {
+				off = append(off, h)
+			}
+		}
+		hasOwn := eyeSpace(b, geo, off)
+		for _, h := range eyeless {
+			if b.ColorAt(h) == c && hasOwn(h) {
+				gainers = append(gainers, h)
+			}
+		}
+	}
+	if len(gainers) == 0 {
+		return eyeless
+	}
+	libs := make(map[goban.Loc][]goban.Loc, len(gainers))
+	for _, x := range gainers {
+		libs[x] = chainLiberties(b, x, nil, b.NumLocs())
+	}
+	// beats reports whether the gainer y beats the gainer x.
+	beats := func(y, x goban.Loc) bool {
+		if b.ColorAt(y) != b.ColorAt(x).Opponent() || !nextTo(b, y, x, libs[x]) {
+			return false
+		}
+		lx, ly := len(libs[x]), len(libs[y])
+		shared := slices.ContainsFunc(libs[y], func(q goban.Loc) bool { return slices.Contains(libs[x], q) })
+		if shared && lx <= raceLiberties && ly <= raceLiberties {
+			// Without a player to move an even race is left to
+			// raceLosers: neither side is taken off eyeless.
+			return ly > lx || ly == lx && (toMove == b.ColorAt(y) || toMove == goban.Empty)
+		}
+		return b.ChainSize(y) > b.ChainSize(x)
+	}
+	var live []goban.Loc
+	for _, x := range gainers {
+		if slices.ContainsFunc(gainers, func(y goban.Loc) bool { return beats(y, x) }) {
+			continue
+		}
+		if readFate(b, x, b.ColorAt(x)) != readDead {
+			live = append(live, x)
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(eyeless), func(h goban.Loc) bool { return slices.Contains(live, h) })
+}
+
+// nextTo reports whether a stone of the chain at y touches the chain at x
+// or one of its liberties libs.
+func nextTo(b *goban.Board, y, x goban.Loc, libs []goban.Loc) bool {
+	for s := y; ; {
+		for _, n := range b.Neighbors(s) {
+			if b.ColorAt(n) == b.ColorAt(x) && b.ChainHead(n) == x || slices.Contains(libs, n) {
+				return true
+			}
+		}
+		s = b.NextInChain(s)
+		if s == y {
+			return false
+		}
+	}
 }

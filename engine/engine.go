@@ -491,13 +491,13 @@ func (e *Engine) choose(g *goban.Game, req Request, s *searcher, spec LevelSpec)
 		return rootStats{}, false
 	}
 	if req.Cleanup {
-		if r, ok := e.cleanupMove(b, s, cands, deadFromOwnership(b, s.geo, own, nil), c); ok {
+		if r, ok := e.cleanupMove(b, s, cands, deadFromOwnership(b, s.geo, own, nil, c), c); ok {
 			return toMove(r)
 		}
 		// No dead enemy stone is left: play as in genmove.
 	}
 	if !s.rules.FirstCaptureWins && passLegal && oppPassed {
-		dead := deadFromOwnership(b, s.geo, own, nil)
+		dead := deadFromOwnership(b, s.geo, own, nil, c)
 		if sc, err := g.Score(dead); err == nil && sc.Result.Winner == c {
 			return pass
 		}
@@ -728,8 +728,14 @@ func (e *Engine) DeadStones(g *goban.Game) []goban.Point {
 	if w := answerAtari(b, g.ToMove()); w != nil {
 		est = w
 	}
+	// The player who moves next on est: answerAtari's moves are the
+	// player to move's.
+	next := g.ToMove()
+	if est != b {
+		next = next.Opponent()
+	}
 	own, finals, geo := playoutOwnership(est, g.Rules(), e.opts.ScoringPlayouts, 1, true)
-	dead := deadFromOwnership(est, geo, own, finals)
+	dead := deadFromOwnership(est, geo, own, finals, next)
 	if est != b {
 		dead = slices.DeleteFunc(dead, func(p goban.Point) bool { return b.At(p) == goban.Empty })
 		for y := range b.Height() {

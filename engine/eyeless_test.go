@@ -145,7 +145,7 @@ O O O O O O X . .
 				}
 			}
 			var got []goban.Point
-			for _, h := range eyeless(b, geo, own, nil, map[goban.Point]bool{}) {
+			for _, h := range eyeless(b, geo, own, nil, map[goban.Point]bool{}, goban.Empty) {
 				got = append(got, b.Point(h))
 			}
 			if !reflect.DeepEqual(got, tt.want) {

@@ -604,7 +604,7 @@ func TestDeadStoneInsideWall(t *testing.T) {
 	b := g.Board()
 	for seed := uint64(1); seed <= 12; seed++ {
 		own, finals, geo := playoutOwnership(b, g.Rules(), 1000, seed, true)
-		dead := deadFromOwnership(b, geo, own, finals)
+		dead := deadFromOwnership(b, geo, own, finals, goban.Empty)
 		if len(dead) != 1 || dead[0] != (goban.Point{X: 1, Y: 1}) {
 			t.Errorf("seed %d: dead stones %v, want [(1,1)] (stone's ownership %.3f)", seed, dead, own[geo.index[b.Loc(goban.Point{X: 1, Y: 1})]])
 		}
@@ -612,7 +612,7 @@ func TestDeadStoneInsideWall(t *testing.T) {
 	// Without the stone nothing is dead.
 	g = gameFrom(t, splitBoard(false), "chinese", goban.White, 0.5)
 	own, finals, geo := playoutOwnership(g.Board(), g.Rules(), 1000, 1, true)
-	if dead := deadFromOwnership(g.Board(), geo, own, finals); len(dead) != 0 {
+	if dead := deadFromOwnership(g.Board(), geo, own, finals, goban.Empty); len(dead) != 0 {
 		t.Errorf("dead stones %v on a board without dead stones", dead)
 	}
 }
