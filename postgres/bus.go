@@ -88,10 +88,11 @@ var busLegacyCheck = 5 * time.Second
 // and in order at commit, so the messages of one publisher arrive everywhere
 // in the order of Publish, and Publish never waits for the database (it is
 // called with a game's lock held). Consecutive messages of a batch share a
-// notification up to NOTIFY's limit: PostgreSQL queues, signals and sends
-// each notification on its own, and every instance reads every one, so
-// under load the bus cost the database and each listener about as much per
-// notification as per byte.
+// notification up to NOTIFY's limit: each notification costs a queue entry
+// and a message in PostgreSQL and a string and a wait in every listening
+// instance, whatever its size, and packing saves that share (half the
+// bus's CPU in the instances for small events, a tenth for a move's event
+// of 1,600 bytes; docs/PERFORMANCE.md).
 //
 // The instances of the version before read one message per notification on
 // legacyChannel. The bus listens there too, and while such an instance
@@ -418,10 +419,9 @@ func (b *Bus) sendBatch(msgs []busMsg, text, legacy []byte, closing bool) ([]byt
 }
 
 // packEnvelopes appends the envelopes of msgs to text (empty; its room is
-// reused), in order, as
-// notifications separated by busSep: consecutive envelopes share a
-// notification, joined by busJoin, as long as it stays within max bytes;
-// with max 0 each envelope is a notification of its own.
+// reused), in order, as notifications separated by busSep: consecutive
+// envelopes share a notification, joined by busJoin, as long as it stays
+// within max bytes; with max 0 each envelope is a notification of its own.
 func packEnvelopes(text []byte, msgs []busMsg, max int) []byte {
 	start := len(text) // where the notification being filled begins
 	for i, m := range msgs {
