@@ -307,8 +307,43 @@ var openMargin = 2
 // their counts further from the recorded results.
 var openMaxShare = 6
 
+// openGap is how many points of a large region may touch one of the two
+// colours for the region to count as that colour's gap into the other's
+// area rather than a part of the board the record never played out
+// (region.gap); openGapShare says that they must also be at most one point
+// in openGapShare of the region, so that a short front on a small board,
+// two points of ten, is no gap.
+const (
+	openGap      = 2
+	openGapShare = 10
+)
+
+// gap reports whether one colour touches at most openGap points of r, and
+// at most one in openGapShare: r is the other colour's area with a gap in
+// its border, however large it is (oza69-P14's lower left, 60 points of
+// White's behind one point that Black's stone touches, docs/STRENGTH.md),
+// not an open part of the board that both colours border along a front.
+func (r region) gap(b *Board) bool {
+	for _, c := range []Color{Black, White} {
+		n := 0
+		for _, l := range r.points {
+			for _, d := range b.dirs {
+				if b.color[l+d] == c {
+					n++
+					break
+				}
+			}
+		}
+		if n <= openGap && n*openGapShare <= len(r.points) {
+			return true
+		}
+	}
+	return false
+}
+
 // splitOpen splits each region that both colours border (and no chain in
-// seki), of at most a sixth of the board (openMaxShare), into the points that lie nearer to one
+// seki), of at most a sixth of the board (openMaxShare) or a gap of any size
+// (region.gap), into the points that lie nearer to one
 // colour's stones by at least openMargin steps through the region, which
 // count as that colour's, and the rest, which stay neutral. Real records
 // end with borders left open where closing them is worth nothing: a gap of
@@ -319,7 +354,7 @@ var openMaxShare = 6
 func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 	var out []region
 	for _, r := range regions {
-		if r.owner != Empty || len(r.points) < 2 || len(r.points)*openMaxShare > b.w*b.h || r.touchesSeki(b, seki) {
+		if r.owner != Empty || len(r.points) < 2 || len(r.points)*openMaxShare > b.w*b.h && !r.gap(b) || r.touchesSeki(b, seki) {
 			out = append(out, r)
 			continue
 		}

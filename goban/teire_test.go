@@ -707,3 +707,72 @@ func TestAreaDame(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitOpenLarge checks which regions larger than a sixth of the board
+// splitOpen splits: one that a colour touches at one or two points (a gap
+// in the other colour's border, as oza69-P14's lower left, where 60 points
+// of White's counted for nobody) is split by distance; one that both
+// colours border along a front (a part of the board nobody played out) is
+// left neutral.
+func TestSplitOpenLarge(t *testing.T) {
+	tests := []struct {
+		name         string
+		diagram      string
+		black, white int // points of the large region given to each colour
+	}{
+		{
+			// F9 is the gap: Black's G9 touches it, and nothing else
+			// of the 21 points. F9, its neighbour E9 and the top edge
+			// as far as B9 lie as near to Black as to White and stay
+			// neutral; the other 16 are White's.
+			name: "gap",
+			diagram: `
+. . . . . . X . .
+. . . . . O X . .
+. . . . . O X . .
+. . . . . O X . .
+O O O O O O X . .
+X X X X X X X . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+			white: 16,
+		},
+		{
+			// The 27 points of the top three rows are bordered by Black
+			// and White along the whole of row 6: no gap.
+			name: "front",
+			diagram: `
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X O O O O O
+. X . X O . O . O
+X X X X O O O O O
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := mustParse(t, tt.diagram)
+			var large region
+			for _, r := range b.regions() {
+				if len(r.points)*openMaxShare > b.w*b.h && r.owner == Empty {
+					large = r
+				}
+			}
+			if large.points == nil {
+				t.Fatal("no large region that both colours border")
+			}
+			var got [3]int
+			for _, r := range splitOpen(b, []region{large}, nil) {
+				got[r.owner] += len(r.points)
+			}
+			if got[Black] != tt.black || got[White] != tt.white {
+				t.Errorf("black %d, white %d of %d points; want %d and %d", got[Black], got[White], len(large.points), tt.black, tt.white)
+			}
+		})
+	}
+}
