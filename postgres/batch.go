@@ -47,6 +47,10 @@ func (db *DB) openBatch() {
 	// (gameWrite), so a batch fails and runs again with savepoints only
 	// when a write returns an error (groupcommit.Batcher.Optimistic).
 	db.batch.Optimistic = true
+	// Two batches that lock the same rows in different orders deadlock,
+	// and PostgreSQL aborts one of them; its writes are not refused, so
+	// the batch runs again (storagetest's ConcurrentGames met it).
+	db.batch.Retry = retryable
 }
 
 // parallelBatches is how many group-commit batches run at once, each on a

@@ -18,6 +18,21 @@ var constraintErrors = sqlrow.ConstraintErrors(map[string]*tengen.Error{
 	"moves_pkey": tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it."),
 })
 
+// SQLSTATE codes of a transaction that PostgreSQL gave up and a new one
+// may not meet again (retryable).
+const (
+	deadlockDetected     = "40P01"
+	serializationFailure = "40001"
+)
+
+// retryable reports whether err is PostgreSQL giving up the transaction
+// over its conflict with another one (a deadlock, a serialization failure):
+// a group-commit batch that meets it runs again (groupcommit.Batcher.Retry).
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == deadlockDetected || pe.Code == serializationFailure)
+}
+
 // SQLSTATE classes and codes that constraintError translates.
 const (
 	uniqueViolation     = "23505"

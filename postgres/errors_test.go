@@ -56,3 +56,23 @@ func TestConstraintError(t *testing.T) {
 		t.Error("constraintError returned the table's error itself")
 	}
 }
+
+// TestRetryable tells PostgreSQL's conflicts between transactions, which a
+// group-commit batch runs again, from every other error.
+func TestRetryable(t *testing.T) {
+	for _, tt := range []struct {
+		err  error
+		want bool
+	}{
+		{&pgconn.PgError{Code: "40P01", Message: "deadlock detected"}, true},
+		{fmt.Errorf("append move: %w", &pgconn.PgError{Code: "40001"}), true},
+		{&pgconn.PgError{Code: "23505", ConstraintName: "moves_pkey"}, false},
+		{&pgconn.PgError{Code: "40000"}, false},
+		{errors.New("deadlock detected"), false},
+		{nil, false},
+	} {
+		if got := retryable(tt.err); got != tt.want {
+			t.Errorf("retryable(%v) = %v, want %v", tt.err, got, tt.want)
+		}
+	}
+}

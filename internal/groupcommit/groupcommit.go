@@ -36,6 +36,10 @@ type Tx interface {
 // MaxBatch bounds a batch so that one commit never holds very many writes.
 const MaxBatch = 128
 
+// RetryTries is how often a batch runs again after a write's error that
+// Retry accepts.
+const RetryTries = 3
+
 // A Batcher collects writes and runs them in shared transactions. A writer
 // that finds fewer than Parallel batches running becomes a leader and runs
 // batches until none are waiting. Set Begin, and Committed and Parallel if
@@ -67,6 +71,14 @@ type Batcher[T Tx] struct {
 	// twice, so a write must have no effect outside its transaction before
 	// Do returns (Do's rule already).
 	Optimistic bool
+	// Retry, when set, reports whether a write's error is the database
+	// giving up the whole transaction in a way a new one may not meet
+	// again: PostgreSQL's deadlock between two batches that lock the same
+	// rows in different orders. Such a batch is rolled back, which frees
+	// its locks, and run again from the start, at most RetryTries times;
+	// a savepoint would not help, since the locks its earlier writes hold
+	// stay with the transaction.
+	Retry func(error) bool
 
 	mu      sync.Mutex // guards pending, running and Parallel once writes run
 	pending []*request[T]
@@ -143,7 +155,8 @@ func (b *Batcher[T]) runBatches() {
 
 // runBatch runs reqs in one transaction and tells each its outcome: with
 // Optimistic first without savepoints, and with them when that run could
-// not decide (runTx).
+// not decide (runTx); from the start again when a write met an error that
+// Retry accepts.
 func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 	defer func() {
 		for _, r := range reqs {
@@ -151,24 +164,39 @@ func (b *Batcher[T]) runBatch(reqs []*request[T]) {
 		}
 	}()
 	start := time.Now()
-	if b.Optimistic && b.runTx(reqs, start, false) {
-		return
+	savepoints := !b.Optimistic
+	for tries := 0; ; {
+		switch b.runTx(reqs, start, savepoints, tries < RetryTries) {
+		case txDone:
+			return
+		case txSavepoints:
+			savepoints = true
+		case txAgain:
+			tries++
+		}
 	}
-	b.runTx(reqs, start, true)
 }
 
+// The outcomes of runTx.
+const (
+	txDone       = iota // every write's outcome is decided
+	txSavepoints        // run again with savepoints
+	txAgain             // run again as before: a write met an error Retry accepts
+)
+
 // runTx runs reqs in one transaction, each write in a savepoint of its own
-// when savepoints is set, and reports whether that decided their outcomes.
-// Without savepoints a failed write cannot be undone alone: in a batch of
-// several the transaction is rolled back, the outcomes are cleared and
-// runTx returns false, so that the writes run again with savepoints; a
-// failed write alone in its batch needs no second run, since the rollback
-// undoes nothing but it.
-func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints bool) bool {
+// when savepoints is set. Without savepoints a failed write cannot be
+// undone alone: in a batch of several the transaction is rolled back, the
+// outcomes are cleared and runTx returns txSavepoints, so that the writes
+// run again with savepoints; a failed write alone in its batch needs no
+// second run, since the rollback undoes nothing but it. When retry is set
+// and a write's error is one Retry accepts, the transaction is rolled back,
+// the outcomes are cleared and runTx returns txAgain.
+func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints, retry bool) int {
 	tx, err := b.Begin()
 	if err != nil {
 		fail(reqs, err)
-		return true
+		return txDone
 	}
 	defer tx.Rollback()
 	ok := 0
@@ -183,7 +211,7 @@ func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints bool)
 			sp = fmt.Sprintf("w%d", i)
 			if err := tx.Savepoint(release, sp); err != nil {
 				fail(reqs, err)
-				return true
+				return txDone
 			}
 			release = sp
 		}
@@ -192,31 +220,36 @@ func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints bool)
 			continue
 		}
 		switch {
+		case retry && b.Retry != nil && b.Retry(r.err):
+			for _, r := range reqs {
+				r.err = nil
+			}
+			return txAgain
 		case savepoints:
 			if err := tx.RollbackTo(sp); err != nil {
 				fail(reqs, err)
-				return true
+				return txDone
 			}
 		case len(reqs) == 1:
-			return true
+			return txDone
 		default:
 			for _, r := range reqs {
 				r.err = nil
 			}
-			return false
+			return txSavepoints
 		}
 	}
 	if ok == 0 {
-		return true
+		return txDone
 	}
 	if err := tx.Commit(); err != nil {
 		fail(reqs, err)
-		return true
+		return txDone
 	}
 	if b.Committed != nil {
 		b.Committed(ok, time.Since(start))
 	}
-	return true
+	return txDone
 }
 
 // fail reports err to every write of a batch that had succeeded so far:

@@ -257,3 +257,76 @@ func TestParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchRetry runs a batch whose second write meets an error Retry
+// accepts (a deadlock) the first times it runs: the whole batch runs again
+// from the start and every write succeeds; when the error stays, the batch
+// gives up after RetryTries runs more and the write returns it.
+func TestBatchRetry(t *testing.T) {
+	deadlock := errors.New("deadlock detected")
+	for _, tt := range []struct {
+		name       string
+		fails      int // runs in which the second write fails
+		optimistic bool
+		want       error
+		log        string
+	}{
+		{"once", 1, false, nil,
+			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|commit"},
+		{"once, optimistic", 1, true, nil, "begin|b|c|rollback|begin|b|c|commit"},
+		{"always, optimistic", 100, true, deadlock,
+			"begin|b|c|rollback|begin|b|c|rollback|begin|b|c|rollback|begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var log []string
+			b := &Batcher[*fakeTx]{
+				Begin: func() (*fakeTx, error) {
+					log = append(log, "begin")
+					return &fakeTx{log: &log}, nil
+				},
+				Optimistic: tt.optimistic,
+				Retry:      func(err error) bool { return errors.Is(err, deadlock) },
+			}
+			release := make(chan struct{})
+			first := make(chan error)
+			go func() {
+				first <- b.Do(context.Background(), func(context.Context, *fakeTx) error { <-release; return nil })
+			}()
+			waitFor(t, b, 0)
+			runs := 0
+			var got [2]error
+			var wg sync.WaitGroup
+			for i, w := range []func(context.Context, *fakeTx) error{
+				write("b", nil),
+				func(ctx context.Context, tx *fakeTx) error {
+					runs++
+					if runs <= tt.fails {
+						return write("c", deadlock)(ctx, tx)
+					}
+					return write("c", nil)(ctx, tx)
+				},
+			} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[i] = b.Do(context.Background(), w)
+				}()
+				waitFor(t, b, i+1)
+			}
+			close(release)
+			<-first
+			wg.Wait()
+			if got[0] != nil || !errors.Is(got[1], tt.want) || (tt.want == nil) != (got[1] == nil) {
+				t.Errorf("writes returned %v, want nil and %v", got, tt.want)
+			}
+			firstLog := "begin|savepoint >w0|commit"
+			if tt.optimistic {
+				firstLog = "begin|commit"
+			}
+			n := strings.Count(firstLog, "|") + 1
+			if l := strings.Join(log[n:], "|"); l != tt.log {
+				t.Errorf("log %q,\nwant %q", l, tt.log)
+			}
+		})
+	}
+}
