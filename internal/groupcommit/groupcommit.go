@@ -219,22 +219,21 @@ func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints, retr
 			ok++
 			continue
 		}
+		again := retry && b.Retry != nil && b.Retry(r.err)
 		switch {
-		case retry && b.Retry != nil && b.Retry(r.err):
-			for _, r := range reqs {
-				r.err = nil
-			}
-			return txAgain
-		case savepoints:
+		case savepoints && !again:
 			if err := tx.RollbackTo(sp); err != nil {
 				fail(reqs, err)
 				return txDone
 			}
-		case len(reqs) == 1:
+		case len(reqs) == 1 && !again:
 			return txDone
 		default:
 			for _, r := range reqs {
 				r.err = nil
+			}
+			if again {
+				return txAgain
 			}
 			return txSavepoints
 		}
