@@ -5,7 +5,9 @@
 # PostgreSQL's CPU over the load run (setup included: the postmaster's and its children's user and system
 # time). With PROFILE_DIR set, every instance serves its profiles (--pprof-addr 127.0.0.1:606N) and a 20 s
 # CPU profile of each is written to PROFILE_DIR/cpuN.prof, taken 35 s after the load starts. It prints the
-# transactions the database committed or rolled back in that time too (pg_stat_database).
+# transactions the database committed or rolled back in that time too (pg_stat_database). With
+# STATEMENT_LOG=FILE set, PostgreSQL logs every statement for 5 s, 30 s after the load starts, and FILE gets
+# how often each kind of statement ran in those 5 s (its first 50 characters, numbers as N).
 bin=$1; n=$2; rate=$3; dur=$4; shift 4
 cd "$(git rev-parse --show-toplevel)" || exit 1
 pgdir=$(mktemp -d)
@@ -36,11 +38,25 @@ if [ -n "$PROFILE_DIR" ]; then
   profpid=$!
 fi
 xacts() { psql "$db" -Atc "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"; }
+stmtpid=""
+if [ -n "$STATEMENT_LOG" ]; then
+  ( sleep 30
+    psql "$TENGEN_TEST_POSTGRES" -qc "ALTER SYSTEM SET log_min_duration_statement = 0" -c "SELECT pg_reload_conf()" >/dev/null
+    sleep 5
+    psql "$TENGEN_TEST_POSTGRES" -qc "ALTER SYSTEM RESET log_min_duration_statement" -c "SELECT pg_reload_conf()" >/dev/null
+  ) &
+  stmtpid=$!
+fi
 x0=$(xacts); t0=$(pgcpu); s0=$(date +%s)
 $bin load --url $urls --server-pid "$pids" --players 200 --games 1000 --rate $rate --duration $dur "$@" 2>&1 | grep -vE "^\s*$" | tail -14
 t1=$(pgcpu); s1=$(date +%s); sleep 1; x1=$(xacts) # the statistics reach pg_stat_database within a second
 echo "postgres: CPU $(( (t1-t0)/$(getconf CLK_TCK) )) s over the $((s1-s0)) s of the load run; $((x1-x0)) transactions"
 [ -n "$profpid" ] && wait $profpid
+if [ -n "$stmtpid" ]; then
+  wait $stmtpid
+  grep -oE "(statement|execute [^:]*): .{0,50}" $pgdir/server.log | sed -E 's/execute [^:]*:/execute:/; s/\$[0-9]+/$/g; s/[0-9]+/N/g' |
+    sort | uniq -c | sort -rn > "$STATEMENT_LOG"
+fi
 kill ${pids//,/ }
 for p in ${pids//,/ }; do while kill -0 $p 2>/dev/null; do sleep 0.2; done; done
 .ci/postgres stop $pgdir >/dev/null 2>&1
