@@ -337,19 +337,27 @@ func TestBusLegacy(t *testing.T) {
 	url, bs := busInstances(t, 2, 0)
 	a, b := bs[0], bs[1]
 	ctx := context.Background()
-	cfg, err := pgx.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
+	// listener connects as application name and listens on channels.
+	listener := func(name, channels string) *pgx.Conn {
+		t.Helper()
+		cfg, err := pgx.ParseConfig(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.RuntimeParams["application_name"] = name
+		conn, err := pgx.ConnectConfig(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close(context.Background()) })
+		for c := range strings.FieldsSeq(channels) {
+			if _, err := conn.Exec(ctx, "LISTEN "+c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return conn
 	}
-	cfg.RuntimeParams["application_name"] = "tengen-bus"
-	old, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close(ctx)
-	if _, err := old.Exec(ctx, "LISTEN tengen_bus"); err != nil {
-		t.Fatal(err)
-	}
+	old := listener("tengen-bus", "tengen_bus")
 	next := func(conn *pgx.Conn) *pgconn.Notification {
 		t.Helper()
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -428,15 +436,7 @@ func TestBusLegacy(t *testing.T) {
 	// channel only: an observer of both channels sees the new channel's
 	// next message right after it, not the copy in the first format.
 	old.Close(ctx)
-	cfg.RuntimeParams["application_name"] = "observer"
-	obs, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer obs.Close(ctx)
-	if _, err := obs.Exec(ctx, "LISTEN tengen_bus_2; LISTEN tengen_bus"); err != nil {
-		t.Fatal(err)
-	}
+	obs := listener("observer", "tengen_bus_2 tengen_bus")
 	deadline := time.Now().Add(30 * time.Second)
 	for i := 0; ; i++ {
 		x, y := fmt.Sprintf("x%d", i), fmt.Sprintf("y%d", i)
