@@ -12,6 +12,7 @@ import (
 
 	"tengen"
 	"tengen/clock"
+	"tengen/goban"
 	"tengen/postgres/pgtest"
 )
 
@@ -39,26 +40,8 @@ func TestGroupCommit(t *testing.T) {
 	// First the batching itself, one batch at a time.
 	db.batch.Parallel = 1
 	ctx := context.Background()
-	users, challenges, games := NewUserService(db), NewChallengeService(db), NewGameService(db)
-	var gs []*tengen.Game
-	for i := range 5 {
-		b, w := &tengen.User{Name: fmt.Sprintf("black%d", i), PasswordHash: "x"}, &tengen.User{Name: fmt.Sprintf("white%d", i), PasswordHash: "x"}
-		for _, u := range []*tengen.User{b, w} {
-			if err := users.CreateUser(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-		}
-		c := &tengen.Challenge{ChallengerID: b.ID, Settings: tengen.GameSettings{BoardSize: 9, Ruleset: "chinese",
-			Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
-		if err := challenges.CreateChallenge(ctx, c); err != nil {
-			t.Fatal(err)
-		}
-		g, err := games.CreateGameFromChallenge(ctx, c.ID, w.ID, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gs = append(gs, g)
-	}
+	games := NewGameService(db)
+	gs := newBatchGames(t, db, "", 5)
 	mu.Lock()
 	commits = nil // the setup's commits are not batches
 	mu.Unlock()
@@ -154,6 +137,173 @@ func TestGroupCommit(t *testing.T) {
 		if err != nil {
 			t.Errorf("second move in game %d: %v", i, err)
 		}
+	}
+}
+
+// newBatchGames creates n games of 9×9 between new players whose names
+// start with prefix, Black to move.
+func newBatchGames(t *testing.T, db *DB, prefix string, n int) []*tengen.Game {
+	t.Helper()
+	ctx := context.Background()
+	users, challenges, games := NewUserService(db), NewChallengeService(db), NewGameService(db)
+	var gs []*tengen.Game
+	for i := range n {
+		b, w := &tengen.User{Name: fmt.Sprintf("%sblack%d", prefix, i), PasswordHash: "x"}, &tengen.User{Name: fmt.Sprintf("%swhite%d", prefix, i), PasswordHash: "x"}
+		for _, u := range []*tengen.User{b, w} {
+			if err := users.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c := &tengen.Challenge{ChallengerID: b.ID, Settings: tengen.GameSettings{BoardSize: 9, Ruleset: "chinese",
+			Color: tengen.ChooseBlack, TimeControl: clock.TimeControl{Kind: clock.None}}}
+		if err := challenges.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		g, err := games.CreateGameFromChallenge(ctx, c.ID, w.ID, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// batchTracer records the number of statements of every pipeline the
+// connections send.
+type batchTracer struct {
+	mu      sync.Mutex // guards batches
+	batches []int
+}
+
+func (*batchTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	return ctx
+}
+func (*batchTracer) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+func (bt *batchTracer) TraceBatchStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceBatchStartData) context.Context {
+	bt.mu.Lock()
+	bt.batches = append(bt.batches, data.Batch.Len())
+	bt.mu.Unlock()
+	return ctx
+}
+func (*batchTracer) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+func (*batchTracer) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
+
+// take returns the pipelines recorded since the last call.
+func (bt *batchTracer) take() []int {
+	bt.mu.Lock()
+	defer bt.mu.Unlock()
+	b := bt.batches
+	bt.batches = nil
+	return b
+}
+
+// TestGroupCommitAhead checks that the moves of a batch are sent to
+// PostgreSQL in one pipeline, and that a write refused inside it — a
+// stale move number (the guard finds no row) or a violated constraint
+// (which aborts the transaction, so that the statements after it fail as
+// well) — gets its own error while the others are stored, as without the
+// pipeline. As in TestGroupCommit, a lock held by another connection keeps
+// the first batch waiting while the moves of four other games queue.
+func TestGroupCommitAhead(t *testing.T) {
+	url := pgtest.URL(t)
+	db := NewDB(url)
+	tracer := &batchTracer{}
+	db.tracer = tracer
+	var mu sync.Mutex // guards commits
+	var commits []int
+	db.Committed = func(n int, _ time.Duration) {
+		mu.Lock()
+		commits = append(commits, n)
+		mu.Unlock()
+	}
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.batch.Parallel = 1
+	ctx := context.Background()
+	games := NewGameService(db)
+	locker, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close(ctx)
+
+	for n, tt := range []struct {
+		name    string
+		bad     int // the game (1 to 4) whose move is malformed, 0 for none
+		seq, x  int // its move number and column
+		want    string // the malformed move's error code
+		commits []int
+	}{
+		{"all stored", 0, 1, 1, "", []int{1, 4}},
+		{"stale move number", 2, 5, 1, tengen.ECONFLICT, []int{1, 3}},
+		{"constraint", 2, 1, -1, tengen.EINVALID, []int{1, 3}},
+		{"constraint in the first", 1, 1, -1, tengen.EINVALID, []int{1, 3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gs := newBatchGames(t, db, fmt.Sprintf("ahead%d", n), 5)
+			mu.Lock()
+			commits = nil
+			mu.Unlock()
+			tracer.take()
+			lock, err := locker.Begin(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lock.Exec(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, gs[0].ID); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, len(gs))
+			move := func(i int) {
+				defer wg.Done()
+				m := &tengen.GameMove{GameID: gs[i].ID, Seq: 1, Kind: tengen.MovePlay, X: 1, Y: 2, Color: goban.Black}
+				if i == tt.bad {
+					m.Seq, m.X = tt.seq, tt.x
+				}
+				_, errs[i] = games.AppendMove(ctx, gs[i].BlackID, m, tengen.NextState(*m, false))
+			}
+			wg.Add(1)
+			go move(0)
+			waitPending(t, db, 0)
+			for i := 1; i < len(gs); i++ {
+				wg.Add(1)
+				go move(i)
+				waitPending(t, db, i) // in this order
+			}
+			if err := lock.Rollback(ctx); err != nil {
+				t.Fatal(err)
+			}
+			wg.Wait()
+			for i, err := range errs {
+				want := ""
+				if i == tt.bad {
+					want = tt.want
+				}
+				if got := tengen.ErrorCode(err); (want == "") != (err == nil) || err != nil && got != want {
+					t.Errorf("move in game %d: %v (code %q), want code %q", i, err, got, want)
+				}
+				g, err := games.FindGameByID(ctx, gs[i].ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if stored := want == ""; (g.MoveCount == 1) != stored {
+					t.Errorf("game %d: %d moves stored, want the move stored %v", i, g.MoveCount, stored)
+				}
+			}
+			mu.Lock()
+			if !slices.Equal(commits, tt.commits) {
+				t.Errorf("writes per commit: %v, want %v", commits, tt.commits)
+			}
+			mu.Unlock()
+			// The first batch held game 0's move alone; the second sent
+			// the four others in one pipeline.
+			if got := tracer.take(); !slices.Contains(got, len(gs)-1) {
+				t.Errorf("pipelines sent: %v, want one of %d statements", got, len(gs)-1)
+			}
+		})
 	}
 }
 

@@ -156,8 +156,11 @@ func (s *GameService) FindMoves(ctx context.Context, gameID int64, afterSeq int)
 func (s *GameService) AppendMove(ctx context.Context, userID int64, m *tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, error) {
 	var g *tengen.Game
 	var mv tengen.GameMove
-	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, mv, err = appendMove(ctx, tx, userID, *m, upd)
+	var sent *aheadWrite
+	err := s.db.inBatchAhead(ctx, func(tx *Tx) {
+		sent = queueAppendMove(tx, userID, *m, upd)
+	}, func(ctx context.Context, tx *Tx) (err error) {
+		g, mv, err = appendMove(ctx, tx, sent, userID, *m, upd)
 		if err != nil {
 			return err
 		}
@@ -181,7 +184,7 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 	out := make([]tengen.GameMove, len(ms))
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
 		for i, m := range ms {
-			g, out[i], err = appendMove(ctx, tx, userID, *m, upd)
+			g, out[i], err = appendMove(ctx, tx, nil, userID, *m, upd)
 			if err != nil {
 				return err
 			}
@@ -207,14 +210,20 @@ func (s *GameService) AppendMoves(ctx context.Context, userID int64, ms []*tenge
 // play record are written only if it did; the moves table's primary key
 // allows one move per number, and the CHECK constraints refuse malformed
 // values (see constraintError). The game is read again only when the guard
-// refused, to tell why (refusedMove).
-func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
-	clockJSON, err := jsonArg(mv.Clock)
-	if err != nil {
-		return nil, mv, err
+// refused, to tell why (refusedMove). When sent holds the statement's
+// result from the batch's pipeline, appendMove takes it from there.
+func appendMove(ctx context.Context, tx *Tx, sent *aheadWrite, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) (*tengen.Game, tengen.GameMove, error) {
+	var g *tengen.Game
+	var err error
+	if sent.sentIn(tx) {
+		g, err = sent.g, sent.err
+	} else {
+		var args []any
+		if args, err = appendMoveArgs(tx, userID, mv, upd); err != nil {
+			return nil, mv, err
+		}
+		g, err = appendMoveWrite.run(ctx, tx, mv.GameID, upd.Record, args...)
 	}
-	g, err := appendMoveWrite.run(ctx, tx, mv.GameID, upd.Record, mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now,
-		mv.GameID, mv.Seq-1, userID, string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON)
 	if noRows(err) {
 		return nil, mv, refusedMove(ctx, tx, userID, mv)
 	} else if err != nil {
@@ -224,6 +233,25 @@ func appendMove(ctx context.Context, tx *Tx, userID int64, mv tengen.GameMove, u
 	mv.CreatedAt = tx.now
 	mv.TimeUsed = mv.TimeUsed.Truncate(time.Millisecond)
 	return g, mv, nil
+}
+
+// queueAppendMove queues appendMove's statement in tx (aheadWrite).
+func queueAppendMove(tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) *aheadWrite {
+	args, err := appendMoveArgs(tx, userID, mv, upd)
+	if err != nil {
+		return &aheadWrite{tx: tx, sent: true, err: err}
+	}
+	return appendMoveWrite.queue(tx, mv.GameID, upd.Record, args...)
+}
+
+// appendMoveArgs returns appendMoveWrite's arguments for mv.
+func appendMoveArgs(tx *Tx, userID int64, mv tengen.GameMove, upd tengen.GameUpdate) ([]any, error) {
+	clockJSON, err := jsonArg(mv.Clock)
+	if err != nil {
+		return nil, err
+	}
+	return []any{mv.Seq, sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now,
+		mv.GameID, mv.Seq - 1, userID, string(mv.Kind), mv.X, mv.Y, mv.TimeUsed.Milliseconds(), clockJSON}, nil
 }
 
 // appendMoveWrite is appendMove's statement. Its arguments: the move
@@ -295,12 +323,31 @@ func newGameWrite(update string, n int, with string) *gameWrite {
 // statements', and rec (if not nil) as the game's new play record, and
 // returns the updated game.
 func (w *gameWrite) run(ctx context.Context, tx *Tx, gameID int64, rec *tengen.PlayRecord, args ...any) (*tengen.Game, error) {
+	q, args, err := w.statement(tx, gameID, rec, args)
+	if err != nil {
+		return nil, err
+	}
+	g, err := scanGameWithPlayers(tx.QueryRow(ctx, q, args...))
+	return g, constraintError(err)
+}
+
+// queue queues the write in tx, as run would run it, to be sent with the
+// other writes of its batch (aheadWrite).
+func (w *gameWrite) queue(tx *Tx, gameID int64, rec *tengen.PlayRecord, args ...any) *aheadWrite {
+	a := &aheadWrite{tx: tx}
+	a.q, a.args, a.err = w.statement(tx, gameID, rec, args)
+	tx.ahead = append(tx.ahead, a)
+	return a
+}
+
+// statement returns the text and the arguments of the write (see run).
+func (w *gameWrite) statement(tx *Tx, gameID int64, rec *tengen.PlayRecord, args []any) (string, []any, error) {
 	var r int
 	if rec != nil {
 		r = 1
 		recArgs, err := playRecordArgs(gameID, rec, tx.now)
 		if err != nil {
-			return nil, err
+			return "", nil, err
 		}
 		args = append(args, recArgs...)
 	}
@@ -309,8 +356,7 @@ func (w *gameWrite) run(ctx context.Context, tx *Tx, gameID int64, rec *tengen.P
 		fenced = 1
 		args = append(args, me)
 	}
-	g, err := scanGameWithPlayers(tx.QueryRow(ctx, w.texts[r][fenced], args...))
-	return g, constraintError(err)
+	return w.texts[r][fenced], args, nil
 }
 
 // FindPlayRecord implements tengen.GameService.
@@ -354,8 +400,11 @@ func (s *GameService) FindPlayRecord(ctx context.Context, gameID int64) (*tengen
 // rules of Go, and it shares commits with AppendMove (see inBatch).
 func (s *GameService) UpdateGame(ctx context.Context, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
 	var g *tengen.Game
-	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
+	var sent *aheadWrite
+	err := s.db.inBatchAhead(ctx, func(tx *Tx) {
+		sent = updateGameWrite.queue(tx, gameID, upd.Record, updateGameArgs(tx, gameID, moveCount, upd)...)
+	}, func(ctx context.Context, tx *Tx) (err error) {
+		g, err = updateGame(ctx, tx, sent, gameID, moveCount, upd)
 		if err != nil {
 			return err
 		}
@@ -375,7 +424,7 @@ func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int,
 	}
 	var g *tengen.Game
 	err := s.db.inBatch(ctx, func(ctx context.Context, tx *Tx) (err error) {
-		g, err = updateGame(ctx, tx, gameID, moveCount, upd)
+		g, err = updateGame(ctx, tx, nil, gameID, moveCount, upd)
 		if err != nil {
 			return err
 		}
@@ -398,9 +447,16 @@ func (s *GameService) TakeBack(ctx context.Context, gameID int64, moveCount int,
 // finished. Only a change of the game itself counts as an update for the
 // lists ordered by updated_at; clock checkpoints and proposals do not, so
 // the UPDATE compares the new turn, status and result with the stored ones.
-func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
-	g, err := updateGameWrite.run(ctx, tx, gameID, upd.Record,
-		sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, gameID, moveCount)
+// When sent holds the statement's result from the batch's pipeline,
+// updateGame takes it from there.
+func updateGame(ctx context.Context, tx *Tx, sent *aheadWrite, gameID int64, moveCount int, upd tengen.GameUpdate) (*tengen.Game, error) {
+	var g *tengen.Game
+	var err error
+	if sent.sentIn(tx) {
+		g, err = sent.g, sent.err
+	} else {
+		g, err = updateGameWrite.run(ctx, tx, gameID, upd.Record, updateGameArgs(tx, gameID, moveCount, upd)...)
+	}
 	if !noRows(err) {
 		return g, err
 	}
@@ -412,6 +468,11 @@ func updateGame(ctx context.Context, tx *Tx, gameID int64, moveCount int, upd te
 		return nil, tengen.Errorf(tengen.ECONFLICT, "The game is over.")
 	}
 	return nil, tengen.Errorf(tengen.ECONFLICT, "The game changed; reload it.")
+}
+
+// updateGameArgs returns updateGameWrite's arguments.
+func updateGameArgs(tx *Tx, gameID int64, moveCount int, upd tengen.GameUpdate) []any {
+	return []any{sqlrow.ColorText(upd.ToMove), string(upd.Status), upd.Result, tx.now, gameID, moveCount}
 }
 
 // updateGameWrite is updateGame's statement. Its arguments: to_move,

@@ -187,6 +187,10 @@ type Tx struct {
 	pgx.Tx
 	db  *DB
 	now time.Time
+	// ahead holds the statements a group-commit batch's writes queued to
+	// be sent together (batchTx.sendAhead); only the batch's goroutine
+	// uses it.
+	ahead []*aheadWrite
 }
 
 // BeginTx starts a transaction; a read-only one when writable is false.

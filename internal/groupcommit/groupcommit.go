@@ -79,6 +79,17 @@ type Batcher[T Tx] struct {
 	// a savepoint would not help, since the locks its earlier writes hold
 	// stay with the transaction.
 	Retry func(error) bool
+	// Ahead, when set, sends the first statements of a batch's writes
+	// together (see DoAhead): in a run without savepoints the Batcher
+	// calls the ahead function of each such write with the transaction,
+	// in the batch's order, then Ahead once, and then runs the writes. A
+	// backend whose statements each cost a round trip (PostgreSQL) queues
+	// them in ahead and sends them in one round trip in Ahead; each write
+	// then takes its statement's result instead of running it. An error
+	// of one statement belongs to its write, which returns it; Ahead
+	// returns an error only when the transaction cannot go on, and then
+	// every write of the batch fails with it.
+	Ahead func(tx T) error
 
 	mu      sync.Mutex // guards pending, running and Parallel once writes run
 	pending []*request[T]
@@ -87,10 +98,12 @@ type Batcher[T Tx] struct {
 
 // request is one write waiting for a batch.
 type request[T Tx] struct {
-	ctx  context.Context
-	fn   func(ctx context.Context, tx T) error
-	err  error
-	done chan struct{}
+	ctx   context.Context
+	ahead func(tx T) // nil unless the write came through DoAhead
+	sent  bool       // ahead ran in the current run's transaction
+	fn    func(ctx context.Context, tx T) error
+	err   error
+	done  chan struct{}
 }
 
 // Do runs fn in a savepoint of a shared write transaction and returns fn's
@@ -98,7 +111,17 @@ type request[T Tx] struct {
 // effects must be used by the caller only when Do returns nil. A write
 // whose ctx has ended before its turn does not run.
 func (b *Batcher[T]) Do(ctx context.Context, fn func(ctx context.Context, tx T) error) error {
-	r := &request[T]{ctx: ctx, fn: fn, done: make(chan struct{})}
+	return b.DoAhead(ctx, nil, fn)
+}
+
+// DoAhead is Do for a write whose first statement may be sent ahead with
+// those of the other writes of its batch (see Batcher.Ahead): ahead, when
+// not nil, queues that statement in tx. fn must work both when ahead ran
+// in the transaction it gets and when it did not (a run with savepoints,
+// a Batcher without Ahead), and a write whose ahead ran also runs fn, even
+// when its ctx has ended meanwhile, since its statement has run.
+func (b *Batcher[T]) DoAhead(ctx context.Context, ahead func(tx T), fn func(ctx context.Context, tx T) error) error {
+	r := &request[T]{ctx: ctx, ahead: ahead, fn: fn, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
 	lead := b.running < max(b.Parallel, 1)
@@ -199,10 +222,16 @@ func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints, retr
 		return txDone
 	}
 	defer tx.Rollback()
+	if b.sendAhead(tx, reqs, !savepoints) {
+		if err := b.Ahead(tx); err != nil {
+			fail(reqs, err)
+			return txDone
+		}
+	}
 	ok := 0
 	release := ""
 	for i, r := range reqs {
-		if err := r.ctx.Err(); err != nil {
+		if err := r.ctx.Err(); err != nil && !r.sent {
 			r.err = err
 			continue
 		}
@@ -249,6 +278,21 @@ func (b *Batcher[T]) runTx(reqs []*request[T], start time.Time, savepoints, retr
 		b.Committed(ok, time.Since(start))
 	}
 	return txDone
+}
+
+// sendAhead calls the ahead functions of reqs with tx when enabled and
+// Ahead is set, marks the writes whose ahead ran, and reports whether any
+// did. A write whose ctx has ended is left out.
+func (b *Batcher[T]) sendAhead(tx T, reqs []*request[T], enabled bool) bool {
+	any := false
+	for _, r := range reqs {
+		r.sent = enabled && b.Ahead != nil && r.ahead != nil && r.ctx.Err() == nil
+		if r.sent {
+			r.ahead(tx)
+			any = true
+		}
+	}
+	return any
 }
 
 // fail reports err to every write of a batch that had succeeded so far:

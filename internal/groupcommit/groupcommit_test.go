@@ -3,7 +3,6 @@ package groupcommit
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -54,6 +53,11 @@ func write(name string, err error) func(context.Context, *fakeTx) error {
 	}
 }
 
+// aheadOf returns the ahead function of the write name, which logs it.
+func aheadOf(name string) func(*fakeTx) {
+	return func(tx *fakeTx) { *tx.log = append(*tx.log, "ahead "+name) }
+}
+
 // batchCase is a case of TestBatch.
 type batchCase struct {
 	name      string
@@ -64,8 +68,16 @@ type batchCase struct {
 	want      []error
 	log       string // of the transactions after the first
 	optLog    string // the same with Optimistic
+	aheadLog  string // the same with Optimistic and Ahead, the writes through DoAhead
 	commits   []int
 }
+
+// The modes TestBatch runs each case in.
+const (
+	plain      = iota // a savepoint for each write
+	optimistic        // Optimistic
+	ahead             // Optimistic and Ahead
+)
 
 // TestBatch runs writes that arrive together in one batch: the first write
 // blocks until the others wait, so they share the second transaction (and,
@@ -78,35 +90,40 @@ func TestBatch(t *testing.T) {
 	tests := []batchCase{
 		{"all succeed", []error{nil, nil, nil}, nil, nil, nil, []error{nil, nil, nil},
 			"begin|savepoint >w0|b|savepoint w0>w1|c|savepoint w1>w2|d|commit",
-			"begin|b|c|d|commit", []int{1, 3}},
+			"begin|b|c|d|commit",
+			"begin|ahead b|ahead c|ahead d|send|b|c|d|commit", []int{1, 3}},
 		{"one refused", []error{nil, refused, nil}, nil, nil, nil, []error{nil, refused, nil},
 			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit",
-			"begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 2}},
+			"begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit",
+			"begin|ahead b|ahead c|ahead d|send|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 2}},
 		{"all refused", []error{refused, refused}, nil, nil, nil, []error{refused, refused},
 			"begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback",
-			"begin|b|rollback|begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback", []int{1}},
+			"begin|b|rollback|begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback",
+			"begin|ahead b|ahead c|send|b|rollback|begin|savepoint >w0|b|rollback to w0|savepoint w0>w1|c|rollback to w1|rollback", []int{1}},
 		{"commit fails", []error{nil, refused}, nil, nil, commitFailed, []error{commitFailed, refused},
 			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed",
-			"begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed", []int{1}},
+			"begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed",
+			"begin|ahead b|ahead c|send|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit failed", []int{1}},
 		{"begin fails", []error{nil, refused}, nil, commitFailed, nil, []error{commitFailed, commitFailed},
-			"begin", "begin", []int{1}},
+			"begin", "begin", "begin", []int{1}},
 		{"caller gone", []error{nil, nil}, []context.Context{cancelled, nil}, nil, nil, []error{context.Canceled, nil},
-			"begin|savepoint >w1|c|commit", "begin|c|commit", []int{1, 1}},
+			"begin|savepoint >w1|c|commit", "begin|c|commit", "begin|ahead c|send|c|commit", []int{1, 1}},
 		{"caller gone, one refused", []error{nil, refused, nil}, []context.Context{cancelled, nil, nil}, nil, nil,
 			[]error{context.Canceled, refused, nil},
 			"begin|savepoint >w1|c|rollback to w1|savepoint w1>w2|d|commit",
-			"begin|c|rollback|begin|savepoint >w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 1}},
+			"begin|c|rollback|begin|savepoint >w1|c|rollback to w1|savepoint w1>w2|d|commit",
+			"begin|ahead c|ahead d|send|c|rollback|begin|savepoint >w1|c|rollback to w1|savepoint w1>w2|d|commit", []int{1, 1}},
 	}
 	for _, tt := range tests {
-		for _, optimistic := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/optimistic=%v", tt.name, optimistic), func(t *testing.T) {
-				testBatch(t, optimistic, tt)
+		for mode, name := range []string{"plain", "optimistic", "ahead"} {
+			t.Run(tt.name+"/"+name, func(t *testing.T) {
+				testBatch(t, mode, tt)
 			})
 		}
 	}
 }
 
-func testBatch(t *testing.T, optimistic bool, tt batchCase) {
+func testBatch(t *testing.T, mode int, tt batchCase) {
 	// log and commits are written by the batch goroutine and read after
 	// every Do has returned.
 	var log []string
@@ -126,7 +143,13 @@ func testBatch(t *testing.T, optimistic bool, tt batchCase) {
 			return tx, nil
 		},
 		Committed:  func(n int, _ time.Duration) { commits = append(commits, n) },
-		Optimistic: optimistic,
+		Optimistic: mode != plain,
+	}
+	if mode == ahead {
+		b.Ahead = func(tx *fakeTx) error {
+			*tx.log = append(*tx.log, "send")
+			return nil
+		}
 	}
 	release := make(chan struct{})
 	first := make(chan error)
@@ -147,7 +170,8 @@ func testBatch(t *testing.T, optimistic bool, tt batchCase) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = b.Do(ctx, write(string(rune('b'+i)), err))
+			name := string(rune('b' + i))
+			got[i] = b.DoAhead(ctx, aheadOf(name), write(name, err))
 		}()
 		waitFor(t, b, i+1) // in this order
 	}
@@ -164,8 +188,11 @@ func testBatch(t *testing.T, optimistic bool, tt batchCase) {
 	// Every Do has returned: the batches are over. The first transaction
 	// held the first write alone.
 	firstLog, wantLog := "begin|savepoint >w0|commit", tt.log
-	if optimistic {
+	switch mode {
+	case optimistic:
 		firstLog, wantLog = "begin|commit", tt.optLog
+	case ahead:
+		firstLog, wantLog = "begin|commit", tt.aheadLog
 	}
 	n := strings.Count(firstLog, "|") + 1
 	if got := strings.Join(log[:n], "|"); got != firstLog {
@@ -274,6 +301,7 @@ func TestBatchRetry(t *testing.T) {
 		{"once", 1, false, nil,
 			"begin|savepoint >w0|b|savepoint w0>w1|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|commit"},
 		{"once, optimistic", 1, true, nil, "begin|b|c|rollback|begin|b|c|commit"},
+		{"once, ahead", 1, true, nil, "begin|ahead b|ahead c|send|b|c|rollback|begin|ahead b|ahead c|send|b|c|commit"},
 		{"always, optimistic", 100, true, deadlock,
 			"begin|b|c|rollback|begin|b|c|rollback|begin|b|c|rollback|begin|b|c|rollback|begin|savepoint >w0|b|savepoint w0>w1|c|rollback to w1|commit"},
 	} {
@@ -286,6 +314,12 @@ func TestBatchRetry(t *testing.T) {
 				},
 				Optimistic: tt.optimistic,
 				Retry:      func(err error) bool { return errors.Is(err, deadlock) },
+			}
+			if strings.HasSuffix(tt.name, "ahead") {
+				b.Ahead = func(tx *fakeTx) error {
+					*tx.log = append(*tx.log, "send")
+					return nil
+				}
 			}
 			release := make(chan struct{})
 			first := make(chan error)
@@ -309,7 +343,7 @@ func TestBatchRetry(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					got[i] = b.Do(context.Background(), w)
+					got[i] = b.DoAhead(context.Background(), aheadOf(string(rune('b'+i))), w)
 				}()
 				waitFor(t, b, i+1)
 			}
@@ -325,6 +359,72 @@ func TestBatchRetry(t *testing.T) {
 			}
 			n := strings.Count(firstLog, "|") + 1
 			if l := strings.Join(log[n:], "|"); l != tt.log {
+				t.Errorf("log %q,\nwant %q", l, tt.log)
+			}
+		})
+	}
+}
+
+// TestAhead covers what is Ahead's alone: when sending the statements
+// fails, every write of the batch fails with that error and none runs;
+// and a write whose statement was sent runs even when its caller has gone
+// meanwhile, since the statement has taken effect in the transaction.
+func TestAhead(t *testing.T) {
+	lost := errors.New("connection lost")
+	for _, tt := range []struct {
+		name     string
+		aheadErr error
+		cancel   bool // the second write's ctx ends when its ahead runs
+		want     [2]error
+		log      string
+	}{
+		{"send fails", lost, false, [2]error{lost, lost}, "begin|ahead b|ahead c|send|rollback"},
+		{"caller gone after send", nil, true, [2]error{nil, nil}, "begin|ahead b|ahead c|send|b|c|commit"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var log []string
+			b := &Batcher[*fakeTx]{
+				Begin: func() (*fakeTx, error) {
+					log = append(log, "begin")
+					return &fakeTx{log: &log}, nil
+				},
+				Optimistic: true,
+				Ahead: func(tx *fakeTx) error {
+					*tx.log = append(*tx.log, "send")
+					return tt.aheadErr
+				},
+			}
+			release := make(chan struct{})
+			first := make(chan error)
+			go func() {
+				first <- b.Do(context.Background(), func(context.Context, *fakeTx) error { <-release; return nil })
+			}()
+			waitFor(t, b, 0)
+			var got [2]error
+			var wg sync.WaitGroup
+			for i, name := range []string{"b", "c"} {
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				aheadFn := aheadOf(name)
+				if tt.cancel && i == 1 {
+					aheadFn = func(tx *fakeTx) { aheadOf(name)(tx); cancel() }
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[i] = b.DoAhead(ctx, aheadFn, write(name, nil))
+				}()
+				waitFor(t, b, i+1)
+			}
+			close(release)
+			<-first
+			wg.Wait()
+			for i := range got {
+				if !errors.Is(got[i], tt.want[i]) || (tt.want[i] == nil) != (got[i] == nil) {
+					t.Errorf("write %d returned %v, want %v", i, got[i], tt.want[i])
+				}
+			}
+			if l := strings.Join(log[2:], "|"); l != tt.log {
 				t.Errorf("log %q,\nwant %q", l, tt.log)
 			}
 		})
