@@ -232,8 +232,8 @@ func TestGroupCommitAhead(t *testing.T) {
 
 	for n, tt := range []struct {
 		name    string
-		bad     int // the game (1 to 4) whose move is malformed, 0 for none
-		seq, x  int // its move number and column
+		bad     int    // the game (1 to 4) whose move is malformed, 0 for none
+		seq, x  int    // its move number and column
 		want    string // the malformed move's error code
 		commits []int
 	}{
