@@ -7,7 +7,10 @@
 // transaction, each in a savepoint of its own, so that a refused write (a
 // stale move number, a violated constraint) is undone alone while one
 // commit makes all the others durable. Every caller still returns only
-// after the commit that holds its write.
+// after the commit that holds its write. A backend whose every statement
+// is a round trip to a server may also run a batch without savepoints
+// until a write fails (Batcher.Optimistic) and send the writes' first
+// statements together (Batcher.Ahead).
 package groupcommit
 
 import (
