@@ -25,39 +25,19 @@ import (
 // committed while it waits.
 func TestGroupCommit(t *testing.T) {
 	url := pgtest.URL(t)
-	db := NewDB(url)
-	var mu sync.Mutex
-	var commits []int
-	db.Committed = func(n int, _ time.Duration) {
-		mu.Lock()
-		commits = append(commits, n)
-		mu.Unlock()
-	}
-	if err := db.Open(); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	// First the batching itself, one batch at a time.
-	db.batch.Parallel = 1
+	db, commits := openBatchDB(t, url, nil)
 	ctx := context.Background()
 	games := NewGameService(db)
 	gs := newBatchGames(t, db, "", 5)
-	mu.Lock()
-	commits = nil // the setup's commits are not batches
-	mu.Unlock()
+	commits.take() // the setup's commits are not batches
 
 	locker, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer locker.Close(ctx)
-	lock, err := locker.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := lock.Exec(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, gs[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	lock := lockGame(t, locker, gs[0].ID)
 
 	var wg sync.WaitGroup
 	errs := make([]error, len(gs))
@@ -90,22 +70,15 @@ func TestGroupCommit(t *testing.T) {
 			t.Errorf("move in game %d: %v", i, err)
 		}
 	}
-	mu.Lock()
-	if want := []int{1, len(gs) - 1}; !slices.Equal(commits, want) {
-		t.Errorf("writes per commit: %v, want %v", commits, want)
+	if got, want := commits.take(), []int{1, len(gs) - 1}; !slices.Equal(got, want) {
+		t.Errorf("writes per commit: %v, want %v", got, want)
 	}
-	mu.Unlock()
 
 	// Several batches at once: game 0's move waits for the lock again,
 	// and the others' moves are stored meanwhile.
 	db.batch.Parallel = parallelBatches
 	seq = 2
-	if lock, err = locker.Begin(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := lock.Exec(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, gs[0].ID); err != nil {
-		t.Fatal(err)
-	}
+	lock = lockGame(t, locker, gs[0].ID)
 	wg.Add(1)
 	go move(0)
 	waitPending(t, db, 0)
@@ -138,6 +111,59 @@ func TestGroupCommit(t *testing.T) {
 			t.Errorf("second move in game %d: %v", i, err)
 		}
 	}
+}
+
+// lockGame locks the row of game id in a transaction of conn, which the
+// caller ends, so that a write of the game waits.
+func lockGame(t *testing.T, conn *pgx.Conn, id int64) pgx.Tx {
+	t.Helper()
+	ctx := context.Background()
+	lock, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock.Exec(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, id); err != nil {
+		t.Fatal(err)
+	}
+	return lock
+}
+
+// commitLog records the writes of each commit of a DB.
+type commitLog struct {
+	mu      sync.Mutex // guards commits
+	commits []int
+}
+
+// take returns the commits recorded since the last call.
+func (c *commitLog) take() []int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	got := c.commits
+	c.commits = nil
+	return got
+}
+
+// openBatchDB opens a DB on url that runs one group-commit batch at a time
+// and records its commits; tracer, when not nil, sees its statements. The
+// DB is closed when the test ends.
+func openBatchDB(t *testing.T, url string, tracer pgx.QueryTracer) (*DB, *commitLog) {
+	t.Helper()
+	db := NewDB(url)
+	if tracer != nil {
+		db.tracer = tracer
+	}
+	log := &commitLog{}
+	db.Committed = func(n int, _ time.Duration) {
+		log.mu.Lock()
+		log.commits = append(log.commits, n)
+		log.mu.Unlock()
+	}
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.batch.Parallel = 1
+	return db, log
 }
 
 // newBatchGames creates n games of 9×9 between new players whose names
@@ -207,21 +233,8 @@ func (bt *batchTracer) take() []int {
 // the first batch waiting while the moves of four other games queue.
 func TestGroupCommitAhead(t *testing.T) {
 	url := pgtest.URL(t)
-	db := NewDB(url)
 	tracer := &batchTracer{}
-	db.tracer = tracer
-	var mu sync.Mutex // guards commits
-	var commits []int
-	db.Committed = func(n int, _ time.Duration) {
-		mu.Lock()
-		commits = append(commits, n)
-		mu.Unlock()
-	}
-	if err := db.Open(); err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.batch.Parallel = 1
+	db, commits := openBatchDB(t, url, tracer)
 	ctx := context.Background()
 	games := NewGameService(db)
 	locker, err := pgx.Connect(ctx, url)
@@ -244,17 +257,9 @@ func TestGroupCommitAhead(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gs := newBatchGames(t, db, fmt.Sprintf("ahead%d", n), 5)
-			mu.Lock()
-			commits = nil
-			mu.Unlock()
+			commits.take()
 			tracer.take()
-			lock, err := locker.Begin(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := lock.Exec(ctx, `SELECT id FROM games WHERE id = $1 FOR UPDATE`, gs[0].ID); err != nil {
-				t.Fatal(err)
-			}
+			lock := lockGame(t, locker, gs[0].ID)
 			var wg sync.WaitGroup
 			errs := make([]error, len(gs))
 			move := func(i int) {
@@ -293,11 +298,9 @@ func TestGroupCommitAhead(t *testing.T) {
 					t.Errorf("game %d: %d moves stored, want the move stored %v", i, g.MoveCount, stored)
 				}
 			}
-			mu.Lock()
-			if !slices.Equal(commits, tt.commits) {
-				t.Errorf("writes per commit: %v, want %v", commits, tt.commits)
+			if got := commits.take(); !slices.Equal(got, tt.commits) {
+				t.Errorf("writes per commit: %v, want %v", got, tt.commits)
 			}
-			mu.Unlock()
 			// The first batch held game 0's move alone; the second sent
 			// the four others in one pipeline.
 			if got := tracer.take(); !slices.Contains(got, len(gs)-1) {

@@ -53,6 +53,23 @@ func write(name string, err error) func(context.Context, *fakeTx) error {
 	}
 }
 
+// logBatcher returns a Batcher whose transactions log to log, "begin"
+// for each.
+func logBatcher(log *[]string) *Batcher[*fakeTx] {
+	return &Batcher[*fakeTx]{Begin: func() (*fakeTx, error) {
+		*log = append(*log, "begin")
+		return &fakeTx{log: log}, nil
+	}}
+}
+
+// sendLogger returns a Batcher.Ahead that logs "send" and returns err.
+func sendLogger(err error) func(*fakeTx) error {
+	return func(tx *fakeTx) error {
+		*tx.log = append(*tx.log, "send")
+		return err
+	}
+}
+
 // aheadOf returns the ahead function of the write name, which logs it.
 func aheadOf(name string) func(*fakeTx) {
 	return func(tx *fakeTx) { *tx.log = append(*tx.log, "ahead "+name) }
@@ -146,10 +163,7 @@ func testBatch(t *testing.T, mode int, tt batchCase) {
 		Optimistic: mode != plain,
 	}
 	if mode == ahead {
-		b.Ahead = func(tx *fakeTx) error {
-			*tx.log = append(*tx.log, "send")
-			return nil
-		}
+		b.Ahead = sendLogger(nil)
 	}
 	release := make(chan struct{})
 	first := make(chan error)
@@ -307,19 +321,11 @@ func TestBatchRetry(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var log []string
-			b := &Batcher[*fakeTx]{
-				Begin: func() (*fakeTx, error) {
-					log = append(log, "begin")
-					return &fakeTx{log: &log}, nil
-				},
-				Optimistic: tt.optimistic,
-				Retry:      func(err error) bool { return errors.Is(err, deadlock) },
-			}
+			b := logBatcher(&log)
+			b.Optimistic = tt.optimistic
+			b.Retry = func(err error) bool { return errors.Is(err, deadlock) }
 			if strings.HasSuffix(tt.name, "ahead") {
-				b.Ahead = func(tx *fakeTx) error {
-					*tx.log = append(*tx.log, "send")
-					return nil
-				}
+				b.Ahead = sendLogger(nil)
 			}
 			release := make(chan struct{})
 			first := make(chan error)
@@ -383,17 +389,9 @@ func TestAhead(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var log []string
-			b := &Batcher[*fakeTx]{
-				Begin: func() (*fakeTx, error) {
-					log = append(log, "begin")
-					return &fakeTx{log: &log}, nil
-				},
-				Optimistic: true,
-				Ahead: func(tx *fakeTx) error {
-					*tx.log = append(*tx.log, "send")
-					return tt.aheadErr
-				},
-			}
+			b := logBatcher(&log)
+			b.Optimistic = true
+			b.Ahead = sendLogger(tt.aheadErr)
 			release := make(chan struct{})
 			first := make(chan error)
 			go func() {
