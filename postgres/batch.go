@@ -113,6 +113,12 @@ func (tx batchTx) sendAhead() error {
 			b.Queue(a.q, a.args...)
 		}
 	}
+	if b.Len() == 0 { // every write's arguments failed: nothing to send
+		for _, a := range queued {
+			a.sent = true
+		}
+		return nil
+	}
 	br := tx.Tx.Tx.SendBatch(context.Background(), &b)
 	failed := false
 	for _, a := range queued {
