@@ -804,6 +804,37 @@ func smallDame(b *Board, p Loc, neutral []bool) bool {
 	return true
 }
 
+// ataris reports whether c's stone at q puts an enemy chain next to it in
+// atari that is neither dead nor in seki nor left as it stands (exempt).
+func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool) bool {
+	for _, d := range b.dirs {
+		if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutOff reports whether the enemy, by filling a dame next to c's chain at
+// q with a stone that keeps two liberties, would leave the chain with
+// liberties only in the enemy's territory (oza70-P10's O9: Black's stone
+// there has the dame O8 and White's O10; White's O8 leaves it O10 alone).
+func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
+	e := c.Opponent()
+	for _, l := range chainLibs(b, b.head[q]) {
+		if !neutral[l] || b.Check(l, e, false) != nil {
+			continue
+		}
+		b.Play(l, e)
+		cut := b.color[q] == c && b.Liberties(l) >= 2 && onlyEnemyLiberties(b, q, owner)
+		b.Undo()
+		if cut {
+			return true
+		}
+	}
+	return false
+}
+
 // onlyEnemyLiberties reports whether every liberty of the chain at q lies
 // in the territory of the opponent of the chain's colour.
 func onlyEnemyLiberties(b *Board, q Loc, owner []Color) bool {
@@ -1016,12 +1047,17 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
-			if libs >= 2 && onlyEnemyLiberties(b, q, owner) {
+			if libs >= 2 && (onlyEnemyLiberties(b, q, owner) || (!ataris(b, q, c, exempt) && cutOff(b, q, c, owner, neutral))) {
 				// No safe fill: the enemy ataris the stone from inside
-				// its own territory and captures it. Such dame are
-				// the neutral rest of split open areas (splitOpen);
-				// filling them put the enemy's chains short of
-				// liberties that no player would have taken.
+				// its own territory and captures it, at once or after
+				// one fill of its own that cuts the stone off. Such
+				// dame are the neutral rest of split open areas
+				// (splitOpen) and notches in the enemy's wall; filling
+				// them put the enemy's chains short of liberties that
+				// no player would have taken, and a stone the enemy
+				// takes is no fill but a prisoner. A stone that puts
+				// an enemy chain in atari is answered first and may be
+				// connected after, so it is filled.
 				libs = 1
 			}
 			if libs < 2 && rank == 1 {
