@@ -587,7 +587,11 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if owner[t] == c && dying != nil && inAtariAt(b, dying, t) {
 				continue
 			}
-			if territory && owner[t] == c {
+			// Only dead stones can take a chain that no living enemy
+			// stone touches; taking one of them to save it is no
+			// teire (onlyDeadAround).
+			byCapture := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
+			if territory && owner[t] == c && byCapture {
 				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
 					return q, true
 				}
@@ -595,7 +599,7 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if !cannotFill(b, t, c) {
 				return t, true
 			}
-			if q, ok := saveByCapture(b, l, c, owner, neutral); ok {
+			if q, ok := saveByCapture(b, l, c, owner, neutral); ok && byCapture {
 				return q, true
 			}
 			if owner[t] == c && savedInside(b, t, c, owner) {
@@ -609,6 +613,41 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 		}
 	}
 	return 0, false
+}
+
+// onlyDeadAround reports whether every point next to the chain at l is an
+// empty point of its owner's territory or an enemy stone nobody saves
+// (exempt: dead, in seki). Only the dead stones can take such a chain, and
+// their capture would cost them a point: the chain's points become its
+// owner's territory, as many as the prisoners they take, and the capturing
+// stone, dead as the rest, is one more prisoner for the owner. So
+// its owner does not save it by taking a dead stone in its own territory,
+// which costs a point and gains none (tengen50-Q12's upper left: White's
+// A18-A19, in atari on B19 inside Black's dead group, where White's stone
+// would have no liberty; Tengen took the dead A17 at A16, and the record
+// and GNU Go count A16 as White's). The approach of approachDying, for
+// dead stones whose capture lets them go on, is not touched
+// (docs/STRENGTH.md).
+func onlyDeadAround(b *Board, l Loc, owner []Color, exempt func(*Board, Loc) bool) bool {
+	c := b.color[l]
+	for s := l; ; {
+		for _, d := range b.dirs {
+			switch q := s + d; b.color[q] {
+			case Empty:
+				if owner[q] != c {
+					return false
+				}
+			case c.Opponent():
+				if !exempt(b, b.head[q]) {
+					return false
+				}
+			}
+		}
+		s = b.next[s]
+		if s == l {
+			return true
+		}
+	}
 }
 
 // deadAround returns the heads of the enemy chains next to the chain

@@ -160,6 +160,26 @@ O . . . . . O`,
 			black: 7, white: 18,
 		},
 		{
+			// White's A1-A2 stands among the dead black stones, in atari
+			// on B1, where White's stone would have no liberty
+			// (tengen50-Q12's A18-A19). Taking the dead A3 at A4 would
+			// give it two liberties, but only the dead stones can take
+			// it, and their capture on B1 would give White A1 and A2 as
+			// territory and their stone as a prisoner: White leaves it,
+			// A4 is territory.
+			name: "chain among dead stones that cannot connect",
+			diagram: `
+. . . . . . .
+X X X X X X X
+O O O O O O O
+. O . X O . O
+X O O X O . O
+O X X X O . O
+O . X . O . O`,
+			dead:  []string{"A3", "B2"},
+			black: 7, white: 15,
+		},
+		{
 			// meijin34-Q07's upper left: White's stone on the dame A5
 			// would put A6 in atari (Black's teire A7), but the dead
 			// stones B2, B3 and C3 leave White's wall A4-C6 only A3 and
