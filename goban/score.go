@@ -629,21 +629,28 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 // dead stones whose capture lets them go on, is not touched
 // (docs/STRENGTH.md).
 func onlyDeadAround(b *Board, l Loc, owner []Color, exempt func(*Board, Loc) bool) bool {
-	c := b.color[l]
+	return insideOnly(b, l, owner, func(q Loc) bool { return exempt(b, b.head[q]) })
+}
+
+// insideOnly reports whether every point next to the chain at l is an
+// empty point of its owner's territory or an enemy stone that dead
+// reports as dead.
+func insideOnly(w *Board, l Loc, owner []Color, dead func(Loc) bool) bool {
+	c := w.color[l]
 	for s := l; ; {
-		for _, d := range b.dirs {
-			switch q := s + d; b.color[q] {
+		for _, d := range w.dirs {
+			switch q := s + d; w.color[q] {
 			case Empty:
 				if owner[q] != c {
 					return false
 				}
 			case c.Opponent():
-				if !exempt(b, b.head[q]) {
+				if !dead(q) {
 					return false
 				}
 			}
 		}
-		s = b.next[s]
+		s = w.next[s]
 		if s == l {
 			return true
 		}
@@ -1305,25 +1312,10 @@ func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Lo
 // such a chain at once, as any chain in atari, and lost the point
 // (docs/STRENGTH.md).
 func amongDead(w *Board, l Loc, owner []Color, dead []bool) bool {
-	c := w.color[l]
-	for s := l; ; {
-		for _, d := range w.dirs {
-			switch q := s + d; w.color[q] {
-			case Empty:
-				if owner[q] != c {
-					return false
-				}
-			case c.Opponent():
-				if !dead[q] {
-					return false
-				}
-			}
-		}
-		s = w.next[s]
-		if s == l {
-			break
-		}
+	if !insideOnly(w, l, owner, func(q Loc) bool { return dead[q] }) {
+		return false
 	}
+	c := w.color[l]
 	h := w.head[l]
 	return w.next[l] == l || !w.atari(h) || !cannotFill(w, w.lastLiberty(h), c)
 }

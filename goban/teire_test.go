@@ -536,8 +536,7 @@ func TestSafeFill(t *testing.T) {
 	tests := []struct {
 		name            string
 		diagram, owners string
-		color           Color
-		want            string // the dame filled, "" for none
+		black, white    string // the dame each fills, "" for none
 	}{
 		{
 			name: "only enemy liberties",
@@ -549,19 +548,7 @@ X . . . .`,
 b b . w w
 b b . w w
 . b w d w`,
-			color: Black, want: "",
-		},
-		{
-			name: "only enemy liberties, enemy fills",
-			diagram: `
-. . O . .
-. . O . .
-X . . . .`,
-			owners: `
-b b . w w
-b b . w w
-. b w d w`,
-			color: White, want: "D1",
+			black: "", white: "D1",
 		},
 		{
 			// Black's stone on the notch D3 would have C3 and White's
@@ -581,52 +568,42 @@ b b b w w w
 b b d d w w
 b b b w w w
 b b b w w w`,
-			color: Black, want: "C3",
-		},
-		{
-			name: "cut off by one fill, enemy fills",
-			diagram: `
-. X . O O .
-. X . O O .
-. X . . . O
-. X . O O .
-. X . O O .`,
-			owners: `
-b b b w w w
-b b b w w w
-b b d d w w
-b b b w w w
-b b b w w w`,
-			color: White, want: "C3",
+			black: "C3", white: "C3",
 		},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := mustParse(t, tt.diagram)
-			owner := make([]Color, len(b.color))
-			neutral := make([]bool, len(b.color))
-			for y, row := range strings.Split(strings.TrimSpace(tt.owners), "\n") {
-				for x, f := range strings.Fields(row) {
-					l := b.loc(x, y)
-					switch f {
-					case "b":
-						owner[l] = Black
-					case "w":
-						owner[l] = White
-					case "d":
-						neutral[l] = true
+		for _, c := range []Color{Black, White} {
+			t.Run(tt.name+"/"+c.String(), func(t *testing.T) {
+				b := mustParse(t, tt.diagram)
+				owner := make([]Color, len(b.color))
+				neutral := make([]bool, len(b.color))
+				for y, row := range strings.Split(strings.TrimSpace(tt.owners), "\n") {
+					for x, f := range strings.Fields(row) {
+						l := b.loc(x, y)
+						switch f {
+						case "b":
+							owner[l] = Black
+						case "w":
+							owner[l] = White
+						case "d":
+							neutral[l] = true
+						}
 					}
 				}
-			}
-			none := func(*Board, Loc) bool { return false }
-			got := ""
-			if l, ok := fillDame(b, tt.color, owner, neutral, none); ok {
-				got = FormatVertex(b.Point(l), b.Height())
-			}
-			if got != tt.want {
-				t.Errorf("%v fills %q, want %q", tt.color, got, tt.want)
-			}
-		})
+				none := func(*Board, Loc) bool { return false }
+				got := ""
+				if l, ok := fillDame(b, c, owner, neutral, none); ok {
+					got = FormatVertex(b.Point(l), b.Height())
+				}
+				want := tt.black
+				if c == White {
+					want = tt.white
+				}
+				if got != want {
+					t.Errorf("%v fills %q, want %q", c, got, want)
+				}
+			})
+		}
 	}
 }
 
