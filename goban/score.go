@@ -587,7 +587,11 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if owner[t] == c && dying != nil && inAtariAt(b, dying, t) {
 				continue
 			}
-			if territory && owner[t] == c {
+			// Only dead stones can take a chain that no living enemy
+			// stone touches; taking one of them to save it is no
+			// teire (onlyDeadAround).
+			byCapture := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
+			if territory && owner[t] == c && byCapture {
 				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
 					return q, true
 				}
@@ -595,7 +599,7 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if !cannotFill(b, t, c) {
 				return t, true
 			}
-			if q, ok := saveByCapture(b, l, c, owner, neutral); ok {
+			if q, ok := saveByCapture(b, l, c, owner, neutral); ok && byCapture {
 				return q, true
 			}
 			if owner[t] == c && savedInside(b, t, c, owner) {
@@ -609,6 +613,48 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 		}
 	}
 	return 0, false
+}
+
+// onlyDeadAround reports whether every point next to the chain at l is an
+// empty point of its owner's territory or an enemy stone nobody saves
+// (exempt: dead, in seki). Only the dead stones can take such a chain, and
+// their capture would cost them a point: the chain's points become its
+// owner's territory, as many as the prisoners they take, and the capturing
+// stone, dead as the rest, is one more prisoner for the owner. So
+// its owner does not save it by taking a dead stone in its own territory,
+// which costs a point and gains none (tengen50-Q12's upper left: White's
+// A18-A19, in atari on B19 inside Black's dead group, where White's stone
+// would have no liberty; Tengen took the dead A17 at A16, and the record
+// and GNU Go count A16 as White's). The approach of approachDying, for
+// dead stones whose capture lets them go on, is not touched
+// (docs/STRENGTH.md).
+func onlyDeadAround(b *Board, l Loc, owner []Color, exempt func(*Board, Loc) bool) bool {
+	return insideOnly(b, l, owner, func(q Loc) bool { return exempt(b, b.head[q]) })
+}
+
+// insideOnly reports whether every point next to the chain at l is an
+// empty point of its owner's territory or an enemy stone that dead
+// reports as dead.
+func insideOnly(w *Board, l Loc, owner []Color, dead func(Loc) bool) bool {
+	c := w.color[l]
+	for s := l; ; {
+		for _, d := range w.dirs {
+			switch q := s + d; w.color[q] {
+			case Empty:
+				if owner[q] != c {
+					return false
+				}
+			case c.Opponent():
+				if !dead(q) {
+					return false
+				}
+			}
+		}
+		s = w.next[s]
+		if s == l {
+			return true
+		}
+	}
 }
 
 // deadAround returns the heads of the enemy chains next to the chain
@@ -802,6 +848,37 @@ func smallDame(b *Board, p Loc, neutral []bool) bool {
 		}
 	}
 	return true
+}
+
+// ataris reports whether c's stone at q puts an enemy chain next to it in
+// atari that is neither dead nor in seki nor left as it stands (exempt).
+func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool) bool {
+	for _, d := range b.dirs {
+		if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutOff reports whether the enemy, by filling a dame next to c's chain at
+// q with a stone that keeps two liberties, would leave the chain with
+// liberties only in the enemy's territory (oza70-P10's O9: Black's stone
+// there has the dame O8 and White's O10; White's O8 leaves it O10 alone).
+func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
+	e := c.Opponent()
+	for _, l := range chainLibs(b, b.head[q]) {
+		if !neutral[l] || b.Check(l, e, false) != nil {
+			continue
+		}
+		b.Play(l, e)
+		cut := b.color[q] == c && b.Liberties(l) >= 2 && onlyEnemyLiberties(b, q, owner)
+		b.Undo()
+		if cut {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyEnemyLiberties reports whether every liberty of the chain at q lies
@@ -1016,12 +1093,17 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
-			if libs >= 2 && onlyEnemyLiberties(b, q, owner) {
+			if libs >= 2 && (onlyEnemyLiberties(b, q, owner) || (!ataris(b, q, c, exempt) && cutOff(b, q, c, owner, neutral))) {
 				// No safe fill: the enemy ataris the stone from inside
-				// its own territory and captures it. Such dame are
-				// the neutral rest of split open areas (splitOpen);
-				// filling them put the enemy's chains short of
-				// liberties that no player would have taken.
+				// its own territory and captures it, at once or after
+				// one fill of its own that cuts the stone off. Such
+				// dame are the neutral rest of split open areas
+				// (splitOpen) and notches in the enemy's wall; filling
+				// them put the enemy's chains short of liberties that
+				// no player would have taken, and a stone the enemy
+				// takes is no fill but a prisoner. A stone that puts
+				// an enemy chain in atari is answered first and may be
+				// connected after, so it is filled.
 				libs = 1
 			}
 			if libs < 2 && rank == 1 {
@@ -1230,25 +1312,10 @@ func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Lo
 // such a chain at once, as any chain in atari, and lost the point
 // (docs/STRENGTH.md).
 func amongDead(w *Board, l Loc, owner []Color, dead []bool) bool {
-	c := w.color[l]
-	for s := l; ; {
-		for _, d := range w.dirs {
-			switch q := s + d; w.color[q] {
-			case Empty:
-				if owner[q] != c {
-					return false
-				}
-			case c.Opponent():
-				if !dead[q] {
-					return false
-				}
-			}
-		}
-		s = w.next[s]
-		if s == l {
-			break
-		}
+	if !insideOnly(w, l, owner, func(q Loc) bool { return dead[q] }) {
+		return false
 	}
+	c := w.color[l]
 	h := w.head[l]
 	return w.next[l] == l || !w.atari(h) || !cannotFill(w, w.lastLiberty(h), c)
 }

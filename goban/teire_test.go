@@ -160,6 +160,26 @@ O . . . . . O`,
 			black: 7, white: 18,
 		},
 		{
+			// White's A1-A2 stands among the dead black stones, in atari
+			// on B1, where White's stone would have no liberty
+			// (tengen50-Q12's A18-A19). Taking the dead A3 at A4 would
+			// give it two liberties, but only the dead stones can take
+			// it, and their capture on B1 would give White A1 and A2 as
+			// territory and their stone as a prisoner: White leaves it,
+			// A4 is territory.
+			name: "chain among dead stones that cannot connect",
+			diagram: `
+. . . . . . .
+X X X X X X X
+O O O O O O O
+. O . X O . O
+X O O X O . O
+O X X X O . O
+O . X . O . O`,
+			dead:  []string{"A3", "B2"},
+			black: 7, white: 15,
+		},
+		{
 			// meijin34-Q07's upper left: White's stone on the dame A5
 			// would put A6 in atari (Black's teire A7), but the dead
 			// stones B2, B3 and C3 leave White's wall A4-C6 only A3 and
@@ -323,7 +343,11 @@ X X X X .`,
 			// the side whose stones are nearer by two steps through the
 			// area: the eight points of the corner are Black's; D7 and
 			// C7, as near to White's E7 as to Black, stay neutral (and
-			// are filled as dame).
+			// are filled as dame). Black fills first and closes the gap
+			// at D7. (When White fills first, its stone on C7 would be
+			// cut off by Black's D7 and taken, so White pushes in at D7
+			// itself, and Black's D8-D9, left with C8 and C9, needs
+			// teire: the gap is a dame worth points to either side.)
 			name: "open border",
 			diagram: `
 . . . X O . . . .
@@ -335,7 +359,8 @@ O O O O O . . . .
 . . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .`,
-			black: 8, white: 56,
+			toMove: Black,
+			black:  8, white: 56,
 		},
 		{
 			// honinbo73-K15's top (its rows 19 to 12, columns A to M),
@@ -503,53 +528,82 @@ O O X O O O O`)
 }
 
 // TestSafeFill checks that fillDame leaves a dame whose stone would have
-// its liberties only in the enemy's territory: the enemy would atari it
-// from inside and capture it, so the player does not fill there, while
-// the enemy does. The owner diagram marks each point's owner (b, w) or a
-// dame (d).
+// its liberties only in the enemy's territory, at once or after one fill
+// of the enemy's next to it: the enemy would atari it from inside and
+// capture it, so the player does not fill there, while the enemy does.
+// The owner diagram marks each point's owner (b, w) or a dame (d).
 func TestSafeFill(t *testing.T) {
-	diagram := `
-. . O . .
-. . O . .
-X . . . .`
-	owners := `
-b b . w w
-b b . w w
-. b w d w`
 	tests := []struct {
-		color Color
-		want  string // the dame filled, "" for none
+		name            string
+		diagram, owners string
+		black, white    string // the dame each fills, "" for none
 	}{
-		{Black, ""},
-		{White, "D1"},
+		{
+			name: "only enemy liberties",
+			diagram: `
+. . O . .
+. . O . .
+X . . . .`,
+			owners: `
+b b . w w
+b b . w w
+. b w d w`,
+			black: "", white: "D1",
+		},
+		{
+			// Black's stone on the notch D3 would have C3 and White's
+			// E3; White's fill on C3 would leave it with E3 alone, in
+			// White's territory, where White takes it. Black fills C3,
+			// next to its wall, instead (oza70-P10's O9).
+			name: "cut off by one fill",
+			diagram: `
+. X . O O .
+. X . O O .
+. X . . . O
+. X . O O .
+. X . O O .`,
+			owners: `
+b b b w w w
+b b b w w w
+b b d d w w
+b b b w w w
+b b b w w w`,
+			black: "C3", white: "C3",
+		},
 	}
 	for _, tt := range tests {
-		t.Run(tt.color.String(), func(t *testing.T) {
-			b := mustParse(t, diagram)
-			owner := make([]Color, len(b.color))
-			neutral := make([]bool, len(b.color))
-			for y, row := range strings.Split(strings.TrimSpace(owners), "\n") {
-				for x, f := range strings.Fields(row) {
-					l := b.loc(x, y)
-					switch f {
-					case "b":
-						owner[l] = Black
-					case "w":
-						owner[l] = White
-					case "d":
-						neutral[l] = true
+		for _, c := range []Color{Black, White} {
+			t.Run(tt.name+"/"+c.String(), func(t *testing.T) {
+				b := mustParse(t, tt.diagram)
+				owner := make([]Color, len(b.color))
+				neutral := make([]bool, len(b.color))
+				for y, row := range strings.Split(strings.TrimSpace(tt.owners), "\n") {
+					for x, f := range strings.Fields(row) {
+						l := b.loc(x, y)
+						switch f {
+						case "b":
+							owner[l] = Black
+						case "w":
+							owner[l] = White
+						case "d":
+							neutral[l] = true
+						}
 					}
 				}
-			}
-			none := func(*Board, Loc) bool { return false }
-			got := ""
-			if l, ok := fillDame(b, tt.color, owner, neutral, none); ok {
-				got = FormatVertex(b.Point(l), b.Height())
-			}
-			if got != tt.want {
-				t.Errorf("%v fills %q, want %q", tt.color, got, tt.want)
-			}
-		})
+				none := func(*Board, Loc) bool { return false }
+				got := ""
+				if l, ok := fillDame(b, c, owner, neutral, none); ok {
+					got = FormatVertex(b.Point(l), b.Height())
+				}
+				want := tt.black
+				if c == White {
+					want = tt.white
+				}
+				if got != want {
+					t.Errorf("%v fills %q, want %q", c, got, want)
+				}
+			})
+		}
 	}
 }
 

@@ -83,9 +83,10 @@ func TestScoreCorpus(t *testing.T) {
 		// branch wt-score9, 332 and 399 after it); 473 records since
 		// wt-corpus7 added 59 more; 523 since wt-corpus8 added 50
 		// (504 winners before a gap into a large area was split,
-		// goban region.gap); the figures of docs/STRENGTH.md, "Scoring
-		// real games".
-		{"testdata/counted", "japanese", 414, 505},
+		// goban region.gap); 419 and 506 since the twelfth round
+		// (branch wt-score10: goban cutOff and onlyDeadAround); the
+		// figures of docs/STRENGTH.md, "Scoring real games".
+		{"testdata/counted", "japanese", 419, 506},
 		// The winner's floor here went from 5 to 4 with the open-area
 		// rule (goban splitOpen), which counts the 19 points of
 		// White's open lower right in cj1976-04-05a (B+18 to W+1 for
