@@ -128,36 +128,39 @@ func lockGame(t *testing.T, conn *pgx.Conn, id int64) pgx.Tx {
 	return lock
 }
 
-// commitLog records the writes of each commit of a DB.
-type commitLog struct {
-	mu      sync.Mutex // guards commits
-	commits []int
+// countLog records counts from several goroutines: the writes of each
+// commit of a DB, the statements of each pipeline.
+type countLog struct {
+	mu     sync.Mutex // guards counts
+	counts []int
 }
 
-// take returns the commits recorded since the last call.
-func (c *commitLog) take() []int {
+func (c *countLog) add(n int) {
+	c.mu.Lock()
+	c.counts = append(c.counts, n)
+	c.mu.Unlock()
+}
+
+// take returns the counts recorded since the last call.
+func (c *countLog) take() []int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	got := c.commits
-	c.commits = nil
+	got := c.counts
+	c.counts = nil
 	return got
 }
 
 // openBatchDB opens a DB on url that runs one group-commit batch at a time
 // and records its commits; tracer, when not nil, sees its statements. The
 // DB is closed when the test ends.
-func openBatchDB(t *testing.T, url string, tracer pgx.QueryTracer) (*DB, *commitLog) {
+func openBatchDB(t *testing.T, url string, tracer pgx.QueryTracer) (*DB, *countLog) {
 	t.Helper()
 	db := NewDB(url)
 	if tracer != nil {
 		db.tracer = tracer
 	}
-	log := &commitLog{}
-	db.Committed = func(n int, _ time.Duration) {
-		log.mu.Lock()
-		log.commits = append(log.commits, n)
-		log.mu.Unlock()
-	}
+	log := &countLog{}
+	db.Committed = func(n int, _ time.Duration) { log.add(n) }
 	if err := db.Open(); err != nil {
 		t.Fatal(err)
 	}
@@ -196,10 +199,7 @@ func newBatchGames(t *testing.T, db *DB, prefix string, n int) []*tengen.Game {
 
 // batchTracer records the number of statements of every pipeline the
 // connections send.
-type batchTracer struct {
-	mu      sync.Mutex // guards batches
-	batches []int
-}
+type batchTracer struct{ countLog }
 
 func (*batchTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
 	return ctx
@@ -207,22 +207,11 @@ func (*batchTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.Trac
 func (*batchTracer) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
 func (bt *batchTracer) TraceBatchStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceBatchStartData) context.Context {
-	bt.mu.Lock()
-	bt.batches = append(bt.batches, data.Batch.Len())
-	bt.mu.Unlock()
+	bt.add(data.Batch.Len())
 	return ctx
 }
 func (*batchTracer) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
 func (*batchTracer) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
-
-// take returns the pipelines recorded since the last call.
-func (bt *batchTracer) take() []int {
-	bt.mu.Lock()
-	defer bt.mu.Unlock()
-	b := bt.batches
-	bt.batches = nil
-	return b
-}
 
 // TestGroupCommitAhead checks that the moves of a batch are sent to
 // PostgreSQL in one pipeline, and that a write refused inside it — a
