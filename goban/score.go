@@ -851,10 +851,12 @@ func smallDame(b *Board, p Loc, neutral []bool) bool {
 }
 
 // ataris reports whether c's stone at q puts an enemy chain next to it in
-// atari that is neither dead nor in seki nor left as it stands (exempt).
-func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool) bool {
+// atari that is neither dead nor in seki nor left as it stands (exempt)
+// and, when where is not nil, for which where holds (it gets the chain's
+// head).
+func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool, where func(Loc) bool) bool {
 	for _, d := range b.dirs {
-		if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) {
+		if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) && (where == nil || where(b.head[n])) {
 			return true
 		}
 	}
@@ -1093,7 +1095,7 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
-			if libs >= 2 && (onlyEnemyLiberties(b, q, owner) || (!ataris(b, q, c, exempt) && cutOff(b, q, c, owner, neutral))) {
+			if libs >= 2 && (onlyEnemyLiberties(b, q, owner) || (!ataris(b, q, c, exempt, nil) && cutOff(b, q, c, owner, neutral))) {
 				// No safe fill: the enemy ataris the stone from inside
 				// its own territory and captures it, at once or after
 				// one fill of its own that cuts the stone off. Such
@@ -1287,12 +1289,7 @@ func forcesTeire(b *Board, q Loc, c Color, owner []Color, exempt func(*Board, Lo
 	if b.Liberties(q) < 2 {
 		return false
 	}
-	for _, d := range b.dirs {
-		if n := q + d; b.color[n] == c.Opponent() && b.atari(b.head[n]) && !exempt(b, b.head[n]) && owner[b.lastLiberty(b.head[n])] == c.Opponent() {
-			return true
-		}
-	}
-	return false
+	return ataris(b, q, c, exempt, func(h Loc) bool { return owner[b.lastLiberty(h)] == c.Opponent() })
 }
 
 // amongDead reports whether the chain at l stands inside a dead enemy
