@@ -280,10 +280,13 @@ func playoutOwnership(b *goban.Board, rules goban.Ruleset, n int, seed uint64, f
 // the others are read out (readEyeless): a chain its owner cannot save
 // even moving first is dead unless it stands inside the eye space of
 // dying enemy chains; of two chains in a capturing race that the reading
-// does not settle only the loser is returned (raceLosers).
+// does not settle only the loser is returned (raceLosers). A group whose
+// only eye space is one eye of at most oneEyeSize points is read out too,
+// and dies when its owner cannot save it even moving first (readOneEye:
+// kisei43-C05's White S1-T2, with the eye T1 and the liberty S3).
 func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, alive map[goban.Point]bool, toMove goban.Color) []goban.Loc {
-	hasOwn := eyeSpace(b, geo, dead)
-	var out []goban.Loc
+	eyes := eyeRegions(b, geo, dead)
+	var out, oneEye []goban.Loc
 	for _, l := range geo.locs {
 		c := b.ColorAt(l)
 		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) || alive[b.Point(l)] {
@@ -292,13 +295,38 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 		if chainMean(b, geo, own, l) >= eyelessThreshold {
 			continue
 		}
-		if !hasOwn(l) {
+		switch e := eyes(l); {
+		case len(e) == 0:
 			out = append(out, l)
+		case len(e) == 1 && e[0] <= oneEyeSize:
+			oneEye = append(oneEye, l)
 		}
 	}
 	out = eyeSeki(b, geo, dead, out)
 	out = eyesBehindEyeless(b, geo, dead, out, toMove)
-	return readEyeless(b, geo, own, dead, out)
+	out = readEyeless(b, geo, own, dead, out)
+	return append(out, readOneEye(b, dead, oneEye)...)
+}
+
+// oneEyeSize is the largest eye for which readOneEye reads a group with
+// one eye and no other eye space: a region of one or two points is one
+// eye at most. The corpus gives the same counts for every size from 1 to
+// any (docs/STRENGTH.md).
+const oneEyeSize = 2
+
+// readOneEye returns the chains of oneEye, each of a group with one small
+// eye and no other eye space, that their owner cannot save even moving
+// first (readFate), unless they stand inside the eye space of dead enemy
+// chains (insideDying).
+func readOneEye(b *goban.Board, dead, oneEye []goban.Loc) []goban.Loc {
+	isDead := func(l goban.Loc) bool { return slices.Contains(dead, b.ChainHead(l)) }
+	var out []goban.Loc
+	for _, h := range oneEye {
+		if readFate(b, h, b.ColorAt(h)) == readDead && !insideDying(b, h, isDead) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // eyeSpace reports for a chain whether its group touches a region of its
@@ -307,6 +335,13 @@ func eyeless(b *goban.Board, geo *geometry, own []float64, dead []goban.Loc, ali
 // two liberties, or one liberty the opponent cannot take without being
 // captured at once (a tiger's mouth).
 func eyeSpace(b *goban.Board, geo *geometry, dead []goban.Loc) func(goban.Loc) bool {
+	eyes := eyeRegions(b, geo, dead)
+	return func(l goban.Loc) bool { return len(eyes(l)) > 0 }
+}
+
+// eyeRegions returns, for a chain, the sizes of the regions of its own that
+// its group touches (see eyeSpace), one entry a region.
+func eyeRegions(b *goban.Board, geo *geometry, dead []goban.Loc) func(goban.Loc) []int {
 	isDead := make([]bool, b.NumLocs())
 	for _, h := range dead {
 		for s := h; ; {
@@ -320,17 +355,20 @@ func eyeSpace(b *goban.Board, geo *geometry, dead []goban.Loc) func(goban.Loc) b
 	// Regions of empty points and dead stones; border colours per region.
 	region := make([]int, b.NumLocs())
 	var borders []uint8
+	var sizes []int
 	for _, l := range geo.locs {
 		if region[l] != 0 || (b.ColorAt(l) != goban.Empty && !isDead[l]) {
 			continue
 		}
 		id := len(borders) + 1
 		borders = append(borders, 0)
+		sizes = append(sizes, 0)
 		stack := []goban.Loc{l}
 		region[l] = id
 		for len(stack) > 0 {
 			q := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			sizes[id-1]++
 			for _, n := range b.Neighbors(q) {
 				c := b.ColorAt(n)
 				if c == goban.Empty || isDead[n] {
@@ -389,7 +427,7 @@ func eyeSpace(b *goban.Board, geo *geometry, dead []goban.Loc) func(goban.Loc) b
 			}
 		}
 	}
-	hasOwn := map[goban.Loc]bool{}
+	own := map[goban.Loc][]int{}
 	for _, l := range geo.locs {
 		c := b.ColorAt(l)
 		if (c != goban.Black && c != goban.White) || isDead[l] {
@@ -401,11 +439,20 @@ func eyeSpace(b *goban.Board, geo *geometry, dead []goban.Loc) func(goban.Loc) b
 		}
 		for _, n := range b.Neighbors(l) {
 			if r := region[n]; r != 0 && borders[r-1] == mine {
-				hasOwn[find(b.ChainHead(l))] = true
+				g := find(b.ChainHead(l))
+				if !slices.Contains(own[g], r) {
+					own[g] = append(own[g], r)
+				}
 			}
 		}
 	}
-	return func(l goban.Loc) bool { return hasOwn[find(b.ChainHead(l))] }
+	return func(l goban.Loc) []int {
+		var out []int
+		for _, r := range own[find(b.ChainHead(l))] {
+			out = append(out, sizes[r-1])
+		}
+		return out
+	}
 }
 
 // insideDying reports whether the chain at h stands inside the eye space
@@ -605,7 +652,12 @@ const eyeSekiStones = 3
 // it when its owner could not save it (tengen47-P21's White R9-T14 around
 // Black's T11-T13, tengen46-K16's White B16-H19 around Black's D19-F19,
 // both seki for GNU Go's final_status_list seki; docs/STRENGTH.md). Y is
-// taken off eyeless too when it is there. A chain Y next to further
+// taken off eyeless too when it is there. Y's owner can also throw in on
+// one of the liberties: X then takes Y and the stone, and when that leaves
+// X a space of at most three points (goban.Board.ThrowInKills: Y of one or
+// two stones) Y's owner plays its vital point and X dies, so that is no
+// seki (judan59-17's White A16 inside Black's 22 stones from A18 to H12).
+// A chain Y next to further
 // chains of X's colour is left alone: one of them may be short of
 // liberties and lose a race to Y (gosei47-Q18's upper left).
 func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.Loc {
@@ -613,6 +665,9 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 		return eyeless
 	}
 	var keep []goban.Loc
+	// ThrowInKills plays and takes back stones, which may move the
+	// chains' heads: it plays on a copy.
+	var scratch *goban.Board
 	for _, l := range geo.locs {
 		c := b.ColorAt(l)
 		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) {
@@ -655,6 +710,14 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 			}
 		}
 		if !ok || len(xs) != 1 || !slices.Contains(eyeless, xs[0]) {
+			continue
+		}
+		// Y's owner throws in on one of the liberties when X's capture
+		// of the longer chain leaves X a space it kills: no seki.
+		if scratch == nil {
+			scratch = b.Clone()
+		}
+		if slices.ContainsFunc(libs, func(q goban.Loc) bool { return scratch.ThrowInKills(q, c) }) {
 			continue
 		}
 		keep = append(keep, l)

@@ -108,6 +108,66 @@ func TestDeadStonesGroupStatus(t *testing.T) {
 			alive:  []string{"G17", "K17", "H16", "G15"},
 			dead:   []string{"H18", "L18", "F18", "E19", "D14"},
 		},
+		{
+			// judan59-17 (recorded W+4.5): Black's 22 stones from A18 to
+			// H12 and White's A16 share A15 and B16, their only
+			// liberties. White's throw-in at B16 is taken on A15 and
+			// leaves Black the two points A16 and B16: no seki, Black is
+			// dead (goban.Board.ThrowInKills).
+			name: "eyeless group around one stone",
+			diagram: `
+		O O O . . . . . O . O O O O O X . . .
+		X X O . O . . O X . O X . O X X . . .
+		X X X O . X . O X . O X X X X . . . .
+		O . X O O X . O X . O X O O . X . . .
+		. X X X O X . O X . . O X X X . . . .
+		X X X O O O . . X . . O X O . . . . .
+		X X X X X O O O X . . O O X . . . . .
+		O O O O X X X X O O O O X . X . . . .
+		. O X X O O X O X X X X . X . X . . .
+		O O O X . O O O X X X X X . X O X X .
+		O X X X X X X O O O O O O X X O O X .
+		. O O O X . X X O X X X O X O O X X .
+		. O X X X X O X X . X X O O O X O . .
+		. . O O X O O X . X O X O O X X O . .
+		. O . . O . O X . X . X . O O X O . .
+		. . O O O O O X X . X X O O X X X . .
+		O O X X O X O O O X X O . O X X . . .
+		O X . X X X X X O X O O X O X . . . .
+		X X X . . . . . X X X O . O X . . . .`,
+			toMove: goban.White,
+			alive:  []string{"A16", "A19", "D17"},
+			dead:   []string{"A18", "C16", "A13", "H12"},
+		},
+		{
+			// kisei43-C05 (recorded B+3.5): White's S1-T2 has the one eye
+			// T1 and the liberty S3; Black's S3 leaves it in atari, and
+			// White, even moving first, cannot make a second eye (readOneEye).
+			name: "group with one eye",
+			diagram: `
+		. . . O O O X X . . . . . X . X X X O
+		O . . O O X X . X . . X O . X . X O O
+		. O O O . O O X X X X X X . . X O O .
+		O . O . . O X O O O O X O . . X O . O
+		X O O . O O X . O . O O X . . X O O X
+		X O X O O O X O . O O X X X . X O X X
+		X X X X O X X . O . O O X . X X X . X
+		X . . X X . . O O . O X X X X . X X X
+		X O O X . X O O X O O O X X . X O O X
+		O . O . X X X X X X . O O X X O . O O
+		O O X X X O O X . O O O X O O O O . .
+		X X X X O . O X X O . O X X O . X O O
+		O X X O O O O O X O O O O X X X X X O
+		O O X X O X . O O O X X X O X . . X X
+		O O O O X X X O X X X O O O X O O O X
+		O . O X . X . X X O O X . O O O X X .
+		O O X X X X X X O X O O X O O X X . X
+		. O O O X O O O O . X O O O X . X O O
+		. O X X X O . . . . . O X X X X X O .`,
+			toMove: goban.Black,
+			alive:  []string{"R1", "T3", "P2"},
+			dead:   []string{"S1", "T2"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -114,6 +114,10 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	s.Black.Lost, s.White.Lost = s.White.Captures, s.Black.Captures
 
 	regions := live.regions()
+	var besideDame []bool
+	if rules.Scoring == TerritoryScoring && !rules.AllStonesAlive {
+		besideDame = deadBesideDame(b, deadSet, regions)
+	}
 	if !rules.AllStonesAlive {
 		regions = splitOpen(live, regions, sekiChains)
 	}
@@ -131,6 +135,16 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 	for _, r := range regions {
 		owner := r.owner
 		if owner == Empty {
+			if besideDame != nil && !r.touchesSeki(live, sekiChains) {
+				for _, l := range r.points {
+					if besideDame[l] {
+						c := b.color[l].Opponent()
+						side(c).Territory++
+						p := live.Point(l)
+						s.Owner[p.Y*b.w+p.X] = c
+					}
+				}
+			}
 			continue
 		}
 		if !rules.SekiTerritory && r.sekiEye(live, sekiChains) {
@@ -195,6 +209,45 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		return nil, fmt.Errorf("goban: komi %v is not a number", komi)
 	}
 	return s, nil
+}
+
+// maxDameBesideDead is the largest region, as the board stands without the
+// dead stones, in which deadBesideDame counts the point of a dead stone
+// next to a dame: the stone's point and the dame, and at most one more.
+const maxDameBesideDead = 3
+
+// deadBesideDame returns the points of b's dead stones (dead, over b's
+// Locs) that are enclosed by the enemy on every side but one, where a
+// dame lies, in a region of at most maxDameBesideDead points of live's
+// regions (before splitOpen). Under territory counting such a point is
+// the capturer's territory although its region, which the dame reaches,
+// is neutral: once the dame is filled the point is enclosed by the
+// capturer's stones whoever fills, since the owner's stone there would
+// join the dead stone and be taken with it (judan57-4's P12, a dead
+// Black stone among White's O12, Q12 and P11 next to the dame P13; the
+// record and GNU Go count P12 as White's, docs/STRENGTH.md). A stone with
+// two empty neighbours or more, or in a larger region, is part of an area
+// the record left open, and its point stays neutral with the rest.
+func deadBesideDame(b *Board, dead []bool, regions []region) []bool {
+	out := make([]bool, len(b.color))
+	for _, r := range regions {
+		if len(r.points) > maxDameBesideDead {
+			continue
+		}
+		for _, l := range r.points {
+			if !dead[l] {
+				continue
+			}
+			empty := 0
+			for _, d := range b.dirs {
+				if b.color[l+d] == Empty {
+					empty++
+				}
+			}
+			out[l] = empty <= 1
+		}
+	}
+	return out
 }
 
 // withoutDead returns a copy of b with the chains named in dead taken off,
@@ -1377,7 +1430,8 @@ func findSeki(b *Board) map[Loc]bool {
 			}
 			if !cannotFill(work, l, Black) || !cannotFill(work, l, White) ||
 				canApproach(work, l, Black) || canApproach(work, l, White) ||
-				fillableAfterConnecting(work, l, Black) || fillableAfterConnecting(work, l, White) {
+				fillableAfterConnecting(work, l, Black) || fillableAfterConnecting(work, l, White) ||
+				work.ThrowInKills(l, Black) || work.ThrowInKills(l, White) {
 				continue
 			}
 			for _, d := range b.dirs {
@@ -1389,6 +1443,61 @@ func findSeki(b *Board) map[Loc]bool {
 		}
 	}
 	return seki
+}
+
+// maxNakade is the largest space that a throw-in leaves the chain that
+// takes it and that the thrower, moving next, still kills: any space of
+// one to three points has a vital point, and one eye at most.
+const maxNakade = 3
+
+// ThrowInKills reports whether c's stone at the empty point l, a
+// self-atari that captures nothing, kills the enemy chain that takes it:
+// the enemy's stone on the last liberty of c's chain takes that chain
+// alone, of at most maxNakade stones, and leaves the taking chain (of two
+// stones or more) with liberties only on the points it took. c, to move,
+// then plays the vital point of that space and the chain has one eye at
+// most. A point that looks like seki because neither side can fill it is
+// no seki point when such a throw-in exists: two chains that share their
+// only two liberties, one of them of a single stone, are not a seki, for
+// the stone's owner plays on a shared liberty, and the capture leaves the
+// other a space of two points (judan59-17's upper left: White's A16
+// against Black's 22 stones from A18 to H12, which share A15 and B16;
+// White's B16 is taken on A15 and Black is left with the two points A16
+// and B16, docs/STRENGTH.md).
+func (b *Board) ThrowInKills(l Loc, c Color) bool {
+	if b.color[l] != Empty || b.Check(l, c, false) != nil || b.WouldCapture(l, c) {
+		return false
+	}
+	b.Play(l, c)
+	defer b.Undo()
+	h := b.head[l]
+	if !b.atari(h) || b.ChainSize(l) > maxNakade {
+		return false
+	}
+	var taken []Loc
+	for s := h; ; {
+		taken = append(taken, s)
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	t := b.lastLiberty(h)
+	e := c.Opponent()
+	if t == 0 || b.Check(t, e, false) != nil {
+		return false
+	}
+	n := b.Play(t, e)
+	defer b.Undo()
+	if n != len(taken) || b.ChainSize(t) < 2 {
+		return false
+	}
+	for _, q := range chainLibs(b, b.head[t]) {
+		if !slices.Contains(taken, q) {
+			return false
+		}
+	}
+	return true
 }
 
 // canApproach reports whether c can first take away, from inside its own

@@ -419,6 +419,24 @@ X X X O X O X O X X O O O . X . X X O
 			toMove: Black,
 			black:  53, white: 55, teire: []string{"R19", "T17", "R11", "N2"},
 		},
+		{
+			// judan57-4's P12: the dead D2 is in atari on the dame D3,
+			// where Black's stone would join it to D4 in a self-atari.
+			// White fills D3 and takes it (Black connects at D5), so D2
+			// is White's, though its region reaches the dame.
+			name: "dead stone in atari on a dame",
+			diagram: `
+. . . . . . .
+X X X X X X X
+X X X . X X X
+O O O X O O O
+O O O . O O O
+. . O X O . .
+. . . O . . .`,
+			dead:   []string{"D2"},
+			toMove: White,
+			black:  7, white: 11, teire: []string{"D5"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -826,6 +844,80 @@ X X X X O O O O O
 			}
 			if got[Black] != tt.black || got[White] != tt.white {
 				t.Errorf("black %d, white %d of %d points; want %d and %d", got[Black], got[White], len(large.points), tt.black, tt.white)
+			}
+		})
+	}
+}
+
+// TestThrowInSeki checks that two chains that share their only two
+// liberties are no seki when the owner of the smaller chain throws in on
+// one of them and the capture leaves the other a space of at most three
+// points (ThrowInKills): the thrower plays its vital point, and the
+// larger chain has one eye. judan59-17's upper left is the first shape:
+// White's A16 against Black's 22 stones, which share A15 and B16. With
+// three stones inside, the capture leaves a straight four, which lives:
+// a seki (H Dia. 10).
+func TestThrowInSeki(t *testing.T) {
+	tests := []struct {
+		name          string
+		diagram       string
+		seki, notSeki []string
+	}{
+		{
+			name: "one stone inside",
+			diagram: `
+X X O . . . .
+X X X O . . .
+O . X O . . .
+. X X O . . .
+X X O O . . .
+O O O . . . .
+. . . . . . .`,
+			notSeki: []string{"A3", "A5", "A7"},
+		},
+		{
+			name: "two stones inside",
+			diagram: `
+X X O . . . .
+X X X O . . .
+O . X O . . .
+O X X O . . .
+. X O O . . .
+X X O . . . .
+O O O . . . .`,
+			notSeki: []string{"A2", "A4", "A5"},
+		},
+		{
+			name: "three stones inside",
+			diagram: `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+O O O O O O O .
+X X X X X X O .
+. O O O . X O .`,
+			seki: []string{"A2", "F1", "B1", "D1"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := mustParse(t, tc.diagram)
+			st, err := b.Statuses(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range tc.seki {
+				p, _, _ := ParseVertex(v, b.Width(), b.Height())
+				if st[p] != Seki {
+					t.Errorf("%s: %v, want seki", v, st[p])
+				}
+			}
+			for _, v := range tc.notSeki {
+				p, _, _ := ParseVertex(v, b.Width(), b.Height())
+				if st[p] != Alive {
+					t.Errorf("%s: %v, want alive (no seki)", v, st[p])
+				}
 			}
 		})
 	}
