@@ -105,6 +105,12 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		}
 		return &s.White
 	}
+	// claim counts the empty point l of live as c's territory.
+	claim := func(l Loc, c Color) {
+		side(c).Territory++
+		p := live.Point(l)
+		s.Owner[p.Y*b.w+p.X] = c
+	}
 	for _, p := range deadPts {
 		c := b.At(p)
 		side(c.Opponent()).Dead++
@@ -127,22 +133,15 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 		filled = teire(b, live, deadSet, regions, sekiChains, toMove)
 	case rules.Scoring == AreaScoring && !rules.AllStonesAlive && open && (toMove == Black || toMove == White):
 		for l, c := range areaDame(b, live, deadSet, regions, sekiChains, toMove) {
-			side(c).Territory++
-			p := live.Point(l)
-			s.Owner[p.Y*b.w+p.X] = c
+			claim(l, c)
 		}
 	}
 	for _, r := range regions {
 		owner := r.owner
 		if owner == Empty {
-			if besideDame != nil && !r.touchesSeki(live, sekiChains) {
-				for _, l := range r.points {
-					if besideDame[l] {
-						c := b.color[l].Opponent()
-						side(c).Territory++
-						p := live.Point(l)
-						s.Owner[p.Y*b.w+p.X] = c
-					}
+			for _, l := range r.points {
+				if besideDame != nil && besideDame[l] && !r.touchesSeki(live, sekiChains) {
+					claim(l, b.color[l].Opponent())
 				}
 			}
 			continue
@@ -155,9 +154,7 @@ func scoreBoard(b *Board, rules Ruleset, komi float64, handicap int, dead []Poin
 				s.Teire = append(s.Teire, live.Point(l))
 				continue
 			}
-			side(owner).Territory++
-			p := live.Point(l)
-			s.Owner[p.Y*b.w+p.X] = owner
+			claim(l, owner)
 		}
 	}
 	sortPoints(s.Teire)
