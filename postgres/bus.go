@@ -35,13 +35,34 @@ const busChannel = "tengen_bus_2"
 // there while one of them listens (see Bus.legacy).
 const legacyChannel = "tengen_bus"
 
-// busApplication is the application_name of the listening connection, so
-// that an operator finds it in pg_stat_activity; legacyApplication is that
-// of the instances before busChannel, which is how the bus finds them.
+// busApplication, a space and the publisher's key (see Bus.key) name the
+// listening connection (its application_name), so that an operator finds
+// it in pg_stat_activity and the publishers find the instances to send to
+// (see busNotify). The listeners of the version before the peer channels
+// are named busApplication alone and hear busChannel only;
+// legacyApplication is that of the instances before busChannel.
 const (
 	busApplication    = "tengen-bus-2"
 	legacyApplication = "tengen-bus"
 )
+
+// peerChannel and a publisher's key name the channel on which that
+// instance alone hears what is sent to it. A message is sent to the
+// channel of each other listening instance, not once on busChannel, which
+// every instance hears, the sender included: PostgreSQL writes to every
+// listening connection each notification on a channel it listens on, and
+// the sender's copy of its own messages (half of all deliveries with two
+// instances, each a move's event of 1,600 bytes) cost the database and the
+// sender as much as the copy the other instance needs
+// (docs/PERFORMANCE.md). The sender's own subscribers get its messages in
+// Publish, without the database.
+const peerChannel = "tengen_bus_2_"
+
+// busMaxDirect is how many other instances at most are sent a message each
+// on their own channel; with more, the message goes once on busChannel:
+// every listening connection reads every notification in PostgreSQL's
+// queue, so n copies cost each of n listeners n reads.
+const busMaxDirect = 3
 
 // publisherSuffix ends the names of the publishers that send on busChannel.
 // On legacyChannel the bus skips their messages: it has them from
@@ -79,20 +100,24 @@ var busLegacyCheck = 5 * time.Second
 // this and not another system).
 //
 // Each Bus holds one connection of its own, outside the pool, that LISTENs
-// on busChannel; the topic travels in each message, and the bus hands the
-// payload to this instance's subscribers of that topic (an internal/membus
-// does the fan-out, one goroutine and queue per subscription). Publishing
-// goes through the pool: Publish only queues the message, and one goroutine
-// sends the queue in order, many messages in one round trip. Such a batch is
-// one implicit transaction, whose notifications PostgreSQL delivers together
-// and in order at commit, so the messages of one publisher arrive everywhere
-// in the order of Publish, and Publish never waits for the database (it is
-// called with a game's lock held). Consecutive messages of a batch share a
-// notification up to NOTIFY's limit: each notification costs a queue entry
-// and a message in PostgreSQL and a string and a wait in every listening
-// instance, whatever its size, and packing saves that share (half the
-// bus's CPU in the instances for small events, a tenth for a move's event
-// of 1,600 bytes; docs/PERFORMANCE.md).
+// on its peer channel (peerChannel and its key) and on busChannel; the topic
+// travels in each message, and the bus hands the payload to this instance's
+// subscribers of that topic (an internal/membus does the fan-out, one
+// goroutine and queue per subscription). Publishing hands the message to
+// this instance's subscribers at once and goes through the pool for the
+// others: Publish queues the message, and one goroutine sends the queue in
+// order, many messages in one round trip, to the peer channel of each other
+// instance listening (or, with many, once on busChannel; see busNotify).
+// Such a batch is one implicit transaction, whose notifications PostgreSQL
+// delivers together and in order at commit, so the messages of one
+// publisher arrive everywhere in the order of Publish, and Publish never
+// waits for the database (it is called with a game's lock held).
+// Consecutive messages of a batch share a notification up to NOTIFY's
+// limit: each notification costs a queue entry and a message in PostgreSQL
+// and a string and a wait in every listening instance, whatever its size,
+// and packing saves that share (half the bus's CPU in the instances for
+// small events, a tenth for a move's event of 1,600 bytes;
+// docs/PERFORMANCE.md).
 //
 // The instances of the version before read one message per notification on
 // legacyChannel. The bus listens there too, and while such an instance
@@ -120,7 +145,8 @@ type Bus struct {
 	PayloadTTL time.Duration
 
 	db    *DB
-	id    string      // this publisher's name: random, unique among instances, ending in publisherSuffix
+	id    string      // this publisher's name: key and publisherSuffix
+	key   string      // random, unique among instances: 16 hexadecimal digits
 	local *membus.Bus // this instance's subscribers
 
 	// legacy is set while an instance of the version before listens on
@@ -160,7 +186,8 @@ var _ tengen.EventBus = (*Bus)(nil)
 func NewBus(db *DB) *Bus {
 	var b [8]byte
 	rand.Read(b[:])
-	return &Bus{db: db, id: hex.EncodeToString(b[:]) + publisherSuffix, local: membus.New(), wake: make(chan struct{}, 1),
+	key := hex.EncodeToString(b[:])
+	return &Bus{db: db, id: key + publisherSuffix, key: key, local: membus.New(), wake: make(chan struct{}, 1),
 		flush: make(chan struct{}), resets: map[*func()]struct{}{}, last: map[string]int64{}}
 }
 
@@ -210,8 +237,9 @@ func (b *Bus) Close() error {
 	return nil
 }
 
-// Publish implements tengen.EventBus. It queues the message and returns;
-// a topic must be non-empty and hold no space or line break.
+// Publish implements tengen.EventBus. It queues the message, hands it to
+// this instance's subscribers and returns; a topic must be non-empty and
+// hold no space or line break.
 func (b *Bus) Publish(ctx context.Context, topic string, payload []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -230,12 +258,19 @@ func (b *Bus) Publish(ctx context.Context, topic string, payload []byte) error {
 	if len(b.queue) >= busMaxQueue {
 		return fmt.Errorf("postgres: bus: %d messages wait to be sent; message to %s dropped", len(b.queue), topic)
 	}
-	b.queue = append(b.queue, b.message(b.seq, topic, payload))
+	m := b.message(b.seq, topic, payload)
+	b.queue = append(b.queue, m)
 	select {
 	case b.wake <- struct{}{}:
 	default:
 	}
-	return nil
+	// The copy in the message serves the local subscribers too; nothing
+	// writes it. b.mu orders these calls as it orders the queue.
+	own := m.payload
+	if own == nil {
+		own = m.env[len(m.env)-len(payload):]
+	}
+	return b.local.Publish(context.Background(), topic, own)
 }
 
 // Subscribe implements tengen.EventBus.
@@ -365,13 +400,34 @@ func (b *Bus) sendLoop() {
 }
 
 // busNotify sends the notifications of a batch in their order, in one
-// statement, from one text of envelopes separated by busSep: one statement
-// per message cost the database (and the pgx encoding) more than the
-// notifications themselves, and a text[] parameter cost the sender a copy
-// of every envelope into a growing buffer. ORDER BY makes the order
-// explicit; PostgreSQL evaluates the volatile pg_notify of the target list
-// after the sort.
-const busNotify = `SELECT pg_notify($1, m.p) FROM unnest(string_to_array($2::text, E'\x1e')) WITH ORDINALITY AS m(p, i) ORDER BY m.i`
+// statement, from one text of envelopes separated by busSep ($1), to the
+// other instances listening ($2 is this one's application_name): to each on
+// its peer channel, or once on busChannel when there are more than
+// busMaxDirect ($3) of them or one of the version before the peer channels
+// listens (it hears busChannel only); with no other instance, nowhere. The
+// listeners are looked up in the statement itself, so that an instance
+// whose bus has opened (its listening connection is named at connection
+// and listens before Open returns) gets every message sent after; a
+// lookup now and then in the sender would miss a new instance's first
+// messages. One statement per message cost the database (and the pgx
+// encoding) more than the notifications themselves, and a text[] parameter
+// cost the sender a copy of every envelope into a growing buffer. ORDER BY
+// makes the order explicit; PostgreSQL evaluates the volatile pg_notify of
+// the target list after the sort.
+const busNotify = `WITH l AS (
+	SELECT application_name AS a FROM pg_stat_activity
+	WHERE datname = current_database() AND application_name LIKE 'tengen-bus-2%' AND application_name <> $2),
+c AS (
+	SELECT CASE WHEN count(*) > $3 OR bool_or(a = 'tengen-bus-2') THEN ARRAY['tengen_bus_2']
+		ELSE array_agg(DISTINCT 'tengen_bus_2_' || substr(a, 14)) END AS chs
+	FROM l)
+SELECT pg_notify(t.ch, m.p)
+FROM unnest(string_to_array($1::text, E'\x1e')) WITH ORDINALITY AS m(p, i), c, unnest(c.chs) WITH ORDINALITY AS t(ch, j)
+ORDER BY m.i, t.j`
+
+// busNotifyLegacy sends the notifications of a batch, as busNotify does, on
+// the channel $1 to every listener.
+const busNotifyLegacy = `SELECT pg_notify($1, m.p) FROM unnest(string_to_array($2::text, E'\x1e')) WITH ORDINALITY AS m(p, i) ORDER BY m.i`
 
 // sendBatch sends msgs in one round trip, trying again a few times; when
 // it gives up (or the bus is closing and the database does not answer),
@@ -390,10 +446,10 @@ func (b *Bus) sendBatch(msgs []busMsg, text, legacy []byte, closing bool) ([]byt
 		}
 	}
 	text = packEnvelopes(text, msgs, busMaxNotify)
-	pb.Queue(busNotify, busChannel, text)
+	pb.Queue(busNotify, text, b.application(), busMaxDirect)
 	if b.legacy {
 		legacy = packEnvelopes(legacy, msgs, 0)
-		pb.Queue(busNotify, legacyChannel, legacy)
+		pb.Queue(busNotifyLegacy, legacyChannel, legacy)
 	}
 	backoff := 50 * time.Millisecond
 	var err error
@@ -475,17 +531,20 @@ func (b *Bus) listen(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.RuntimeParams["application_name"] = busApplication
+	cfg.RuntimeParams["application_name"] = b.application()
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+busChannel+"; LISTEN "+legacyChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+peerChannel+b.key+"; LISTEN "+busChannel+"; LISTEN "+legacyChannel); err != nil {
 		conn.Close(context.Background())
 		return nil, err
 	}
 	return conn, nil
 }
+
+// application is the application_name of the listening connection.
+func (b *Bus) application() string { return busApplication + " " + b.key }
 
 // listenLoop receives notifications and delivers them until ctx ends,
 // reconnecting after a lost connection.
@@ -578,7 +637,9 @@ func (b *Bus) deliver(ctx context.Context, conn *pgx.Conn, env string, legacy bo
 		return nil
 	}
 	pub, topic, kind := f[0], f[2], f[3]
-	if legacy && strings.HasSuffix(pub, publisherSuffix) {
+	if legacy && strings.HasSuffix(pub, publisherSuffix) || pub == b.id {
+		// A copy of a message heard on busChannel already, or one of this
+		// instance's own, which Publish delivered.
 		return nil
 	}
 	seq, err := strconv.ParseInt(f[1], 10, 64)

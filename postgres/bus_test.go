@@ -215,7 +215,7 @@ func TestBusReconnect(t *testing.T) {
 	defer conn.Close(ctx)
 	var killed int
 	if err := conn.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE application_name = 'tengen-bus-2' AND datname = current_database()) t`).Scan(&killed); err != nil {
+		WHERE application_name LIKE 'tengen-bus-2 %' AND datname = current_database()) t`).Scan(&killed); err != nil {
 		t.Fatal(err)
 	}
 	if killed != 2 {
@@ -236,7 +236,7 @@ func TestBusReconnect(t *testing.T) {
 	}
 	var listening int
 	if err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-		WHERE application_name = 'tengen-bus-2' AND datname = current_database()`).Scan(&listening); err != nil {
+		WHERE application_name LIKE 'tengen-bus-2 %' AND datname = current_database()`).Scan(&listening); err != nil {
 		t.Fatal(err)
 	}
 	if listening != 2 {
@@ -327,6 +327,160 @@ func BenchmarkBus(b *testing.B) {
 	}
 }
 
+// rawListener connects to url as application name, as an instance's bus or
+// an observer would, and listens on channels.
+func rawListener(t *testing.T, url, name, channels string) *pgx.Conn {
+	t.Helper()
+	ctx := context.Background()
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.RuntimeParams["application_name"] = name
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	for c := range strings.FieldsSeq(channels) {
+		if _, err := conn.Exec(ctx, "LISTEN "+c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return conn
+}
+
+// nextNotification waits for conn's next notification, or fails after a
+// while.
+func nextNotification(t *testing.T, conn *pgx.Conn) *pgconn.Notification {
+	t.Helper()
+	wctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	n, err := conn.WaitForNotification(wctx)
+	if err != nil {
+		t.Fatalf("waiting for a notification: %v", err)
+	}
+	return n
+}
+
+// quiet reports whether conn gets no notification for a while.
+func quiet(conn *pgx.Conn) bool {
+	wctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := conn.WaitForNotification(wctx)
+	return err != nil
+}
+
+// TestBusPeerChannels checks where the messages travel. Up to busMaxDirect
+// (3) other instances, each gets them on its own channel and nothing goes
+// on the channel all instances hear; the publisher's subscribers get each
+// of its messages once, without the database. With a listener of the
+// version before the peer channels, or more than three other instances,
+// every message goes once on the shared channel, and each instance still
+// gets each message once.
+func TestBusPeerChannels(t *testing.T) {
+	url, bs := busInstances(t, 1, 0)
+	a := bs[0]
+	ctx := context.Background()
+	rec := newRecorder()
+	a.Subscribe("site", rec.fn("a"))
+	// The observer hears the shared channel without being an instance.
+	obs := rawListener(t, url, "observer", "tengen_bus_2")
+	publish := func(bus *postgres.Bus, p string) {
+		t.Helper()
+		if err := bus.Publish(ctx, "site", []byte(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Alone: a's subscriber gets its messages, nobody else does.
+	publish(a, "alone")
+	if got := rec.wait(t, "a", 1); got[0] != "alone" {
+		t.Fatalf("a got %q", got)
+	}
+	if !quiet(obs) {
+		t.Error("a message of the only instance went on the shared channel")
+	}
+
+	// Two more instances (three in all): each of the others gets every
+	// message of a, in order, on its own channel.
+	b, c := busOn(t, url), busOn(t, url)
+	b.Subscribe("site", rec.fn("b"))
+	c.Subscribe("site", rec.fn("c"))
+	want := []string{"alone"}
+	for i := range 50 {
+		want = append(want, fmt.Sprint("m", i))
+		publish(a, want[len(want)-1])
+	}
+	for _, name := range []string{"a", "b", "c"} {
+		got := rec.wait(t, name, len(want)-1)
+		if name == "a" && strings.Join(got, ",") != strings.Join(want, ",") ||
+			name != "a" && strings.Join(got, ",") != strings.Join(want[1:], ",") {
+			t.Errorf("%s got %.200v", name, got)
+		}
+	}
+	if !quiet(obs) {
+		t.Error("with three instances a message went on the shared channel")
+	}
+
+	// A listener of the version before hears the shared channel only:
+	// now everything goes there, and the instances still get each
+	// message once (a skips its own copy).
+	old := rawListener(t, url, "tengen-bus-2", "tengen_bus_2")
+	publish(a, "shared")
+	want = append(want, "shared")
+	if n := nextNotification(t, old); !strings.HasSuffix(n.Payload, "\nshared") {
+		t.Errorf("the listener of the version before got %q", n.Payload)
+	}
+	nextNotification(t, obs)
+	old.Close(ctx)
+
+	// Four other instances are more than busMaxDirect: the shared channel
+	// again.
+	d, e := busOn(t, url), busOn(t, url)
+	d.Subscribe("site", rec.fn("d"))
+	e.Subscribe("site", rec.fn("e"))
+	publish(a, "many")
+	want = append(want, "many")
+	if n := nextNotification(t, obs); !strings.HasSuffix(n.Payload, "\nmany") {
+		t.Errorf("with five instances the shared channel got %q", n.Payload)
+	}
+	// A last message: each instance has every message of a once, in
+	// order, and no copy arrives after it.
+	publish(a, "end")
+	want = append(want, "end")
+	for name, w := range map[string][]string{"a": want, "b": want[1:], "c": want[1:], "d": want[len(want)-2:], "e": want[len(want)-2:]} {
+		if got := rec.wait(t, name, len(w)); strings.Join(got, ",") != strings.Join(w, ",") {
+			t.Errorf("%s got %.300v, want %.300v", name, got, w)
+		}
+	}
+	time.Sleep(300 * time.Millisecond)
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for name, n := range map[string]int{"a": len(want), "b": len(want) - 1, "c": len(want) - 1, "d": 2, "e": 2} {
+		if len(rec.got[name]) != n {
+			t.Errorf("%s got %d messages, want %d: %.300v", name, len(rec.got[name]), n, rec.got[name])
+		}
+	}
+}
+
+// busOn opens a DB and its bus on url, as one more instance.
+func busOn(t *testing.T, url string) *postgres.Bus {
+	t.Helper()
+	db := postgres.NewDB(url)
+	if err := db.Open(); err != nil {
+		t.Fatal(err)
+	}
+	b := postgres.NewBus(db)
+	if err := b.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		b.Close()
+		db.Close()
+	})
+	return b
+}
+
 // TestBusLegacy runs two instances beside one of the version before, which
 // reads one message per notification on the first channel: while that one
 // listens, it gets every message of the new ones, each alone and in order,
@@ -337,37 +491,9 @@ func TestBusLegacy(t *testing.T) {
 	url, bs := busInstances(t, 2, 0)
 	a, b := bs[0], bs[1]
 	ctx := context.Background()
-	// listener connects as application name and listens on channels.
-	listener := func(name, channels string) *pgx.Conn {
-		t.Helper()
-		cfg, err := pgx.ParseConfig(url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.RuntimeParams["application_name"] = name
-		conn, err := pgx.ConnectConfig(ctx, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { conn.Close(context.Background()) })
-		for c := range strings.FieldsSeq(channels) {
-			if _, err := conn.Exec(ctx, "LISTEN "+c); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return conn
-	}
+	listener := func(name, channels string) *pgx.Conn { return rawListener(t, url, name, channels) }
 	old := listener("tengen-bus", "tengen_bus")
-	next := func(conn *pgx.Conn) *pgconn.Notification {
-		t.Helper()
-		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		defer cancel()
-		n, err := conn.WaitForNotification(wctx)
-		if err != nil {
-			t.Fatalf("waiting for a notification: %v", err)
-		}
-		return n
-	}
+	next := func(conn *pgx.Conn) *pgconn.Notification { return nextNotification(t, conn) }
 	// Probes until a has noticed the old instance.
 	for i := 0; ; i++ {
 		if err := a.Publish(ctx, "probe", []byte(fmt.Sprint(i))); err != nil {
@@ -436,26 +562,29 @@ func TestBusLegacy(t *testing.T) {
 	// channel only: an observer of both channels sees the new channel's
 	// next message right after it, not the copy in the first format.
 	old.Close(ctx)
-	obs := listener("observer", "tengen_bus_2 tengen_bus")
+	// The observer poses as a third instance, so that a sends to its
+	// peer channel.
+	const obsCh = "tengen_bus_2_0123456789abcdef"
+	obs := listener("tengen-bus-2 0123456789abcdef", obsCh+" tengen_bus")
 	deadline := time.Now().Add(30 * time.Second)
 	for i := 0; ; i++ {
 		x, y := fmt.Sprintf("x%d", i), fmt.Sprintf("y%d", i)
 		if err := a.Publish(ctx, "site", []byte(x)); err != nil {
 			t.Fatal(err)
 		}
-		for n := next(obs); n.Channel != "tengen_bus_2" || !strings.HasSuffix(n.Payload, "\n"+x); n = next(obs) {
+		for n := next(obs); n.Channel != obsCh || !strings.HasSuffix(n.Payload, "\n"+x); n = next(obs) {
 		}
 		if err := a.Publish(ctx, "site", []byte(y)); err != nil {
 			t.Fatal(err)
 		}
 		n := next(obs)
-		if n.Channel == "tengen_bus_2" && strings.HasSuffix(n.Payload, "\n"+y) {
+		if n.Channel == obsCh && strings.HasSuffix(n.Payload, "\n"+y) {
 			break // no copy of x in the first format
 		}
 		if n.Channel != "tengen_bus" || !strings.HasSuffix(n.Payload, "\n"+x) {
 			t.Fatalf("after %s: got %q on %s", x, n.Payload, n.Channel)
 		}
-		for n := next(obs); n.Channel != "tengen_bus_2" || !strings.HasSuffix(n.Payload, "\n"+y); n = next(obs) {
+		for n := next(obs); n.Channel != obsCh || !strings.HasSuffix(n.Payload, "\n"+y); n = next(obs) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("still sending in the first format 30 s after the old instance left")
