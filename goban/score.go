@@ -482,6 +482,8 @@ func splitOpen(b *Board, regions []region, seki map[Loc]bool) []region {
 // The player to move after the last move (toMove) fills first, as the
 // players would go on, and as GNU Go's finish does. When toMove is Empty
 // (a board without a game), every teire that either order forces counts.
+// A dead chain on the edge that the fill would leave its capturer unable
+// to take is taken before the fill (captureFirst).
 //
 // b is the final position, live the same with the dead stones (dead, over
 // b's Locs) taken off; regions and seki are live's.
@@ -492,15 +494,152 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 	// records best; with it, the order of the player to move does
 	// (docs/STRENGTH.md).
 	if toMove == Black || toMove == White {
-		filled, _ := fillOut(b, toMove, owner, neutral, exempt, true)
-		return filled
+		return captureFirst(b, toMove, dead, owner, neutral, exempt)
 	}
-	filled, _ := fillOut(b, Black, owner, neutral, exempt, true)
-	other, _ := fillOut(b, White, owner, neutral, exempt, true)
-	for l := range other {
+	filled := captureFirst(b, Black, dead, owner, neutral, exempt)
+	for l := range captureFirst(b, White, dead, owner, neutral, exempt) {
 		filled[l] = true
 	}
 	return filled
+}
+
+// captureFirst fills the dame of b in turn, turn first (fillOut), and
+// returns the teire. When the fill leaves a dead chain on the edge that
+// its capturer can no longer take (uncapturable) although it could as the
+// board stands, the capturer takes it before the fill instead, while its
+// wall still has the liberties to do so: the stones on the chain's
+// liberties are teire, and the dame are filled on the board without the
+// chain.
+func captureFirst(b *Board, turn Color, dead []bool, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) map[Loc]bool {
+	filled, _, work := fillOut(b, turn, owner, neutral, exempt, true)
+	var chains []Loc
+	for _, l := range uncapturable(work, dead, owner) {
+		if !stuck(b, b.head[l], dead, owner) {
+			chains = append(chains, l)
+		}
+	}
+	if len(chains) == 0 {
+		return filled
+	}
+	first := b.Clone()
+	taken := map[Loc]bool{}
+	for _, l := range chains {
+		for first.color[l] != Empty {
+			q, ok := approach(first, l, owner)
+			if !ok {
+				break
+			}
+			first.Play(q, first.color[l].Opponent())
+			taken[q] = true
+		}
+	}
+	filled, _, _ = fillOut(first, turn, owner, neutral, exempt, true)
+	for q := range taken {
+		filled[q] = true
+	}
+	return filled
+}
+
+// approach returns a liberty of the chain at l, in its capturer's
+// territory, where the capturer's stone captures or keeps two liberties.
+func approach(b *Board, l Loc, owner []Color) (Loc, bool) {
+	c := b.color[l].Opponent()
+	for _, q := range chainLibs(b, b.head[l]) {
+		if owner[q] != c || b.Check(q, c, false) != nil {
+			continue
+		}
+		taken := b.Play(q, c)
+		ok := taken > 0 || b.Liberties(q) >= 2
+		b.Undo()
+		if ok {
+			return q, true
+		}
+	}
+	return 0, false
+}
+
+// uncapturable returns a dead stone of each dead chain (dead, over w's
+// Locs) on the edge of the work board w, after the fill, that its
+// capturer can no longer take (stuck). gosei49-4's lower left: Black's
+// fill at A4 leaves Black's A2-B5 with A1 and C3 and C2-D3 with C1 and
+// C3, and a stone on A1 or C1, the liberties of White's dead B1-B2, is a
+// self-atari that White's C3 punishes; the record and GNU Go count A1 and
+// C1 as dame: Black took B1-B2 before the fill. Away from the edge the
+// rule was measured to lose records (docs/STRENGTH.md).
+func uncapturable(w *Board, dead []bool, owner []Color) []Loc {
+	var heads, out []Loc
+	for l := range w.color {
+		e := w.color[l]
+		if (e != Black && e != White) || !dead[l] || slices.Contains(heads, w.head[l]) {
+			continue
+		}
+		heads = append(heads, w.head[l])
+		if w.onEdge(Loc(l)) && stuck(w, w.head[l], dead, owner) {
+			out = append(out, Loc(l))
+		}
+	}
+	return out
+}
+
+// stuck reports whether the capturer cannot approach the dead chain at h
+// on b: the chain has two liberties or more, all in the capturer's
+// territory, and on each of them the capturer's stone is illegal or,
+// capturing nothing, joins a chain of the capturer that it leaves in
+// atari, a chain next to no other dead stones of the enemy. The dead
+// chain's owner would take that chain. A short chain next to further dead
+// stones is a stone inside a larger dead group, which the capturer takes
+// from outside (meijin34-R02's upper left).
+func stuck(b *Board, h Loc, dead []bool, owner []Color) bool {
+	c := b.color[h].Opponent()
+	libs := chainLibs(b, h)
+	if len(libs) < 2 {
+		return false
+	}
+	for _, q := range libs {
+		if owner[q] != c {
+			return false
+		}
+		if b.Check(q, c, false) != nil {
+			continue
+		}
+		taken := b.Play(q, c)
+		short := taken == 0 && b.Liberties(q) <= 1 && b.ChainSize(q) > 1 && !b.touchesOtherDead(q, h, dead)
+		b.Undo()
+		if !short {
+			return false
+		}
+	}
+	return true
+}
+
+// onEdge reports whether the chain at l has a stone on the first line.
+func (b *Board) onEdge(l Loc) bool {
+	for s := l; ; {
+		if p := b.Point(s); p.X == 0 || p.Y == 0 || p.X == b.w-1 || p.Y == b.h-1 {
+			return true
+		}
+		s = b.next[s]
+		if s == l {
+			return false
+		}
+	}
+}
+
+// touchesOtherDead reports whether the chain at q is next to a dead enemy
+// stone (dead, over b's Locs) that is not of the chain at h.
+func (b *Board) touchesOtherDead(q, h Loc, dead []bool) bool {
+	e := b.color[q].Opponent()
+	for s := q; ; {
+		for _, d := range b.dirs {
+			if n := s + d; b.color[n] == e && dead[n] && b.head[n] != b.head[h] {
+				return true
+			}
+		}
+		s = b.next[s]
+		if s == q {
+			return false
+		}
+	}
 }
 
 // areaDame returns the dame of an area count that the players fill after
@@ -525,7 +664,7 @@ func areaDame(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, 
 			}
 		}
 	}
-	_, dame := fillOut(b, toMove, owner, neutral, exempt, false)
+	_, dame, _ := fillOut(b, toMove, owner, neutral, exempt, false)
 	return dame
 }
 
@@ -566,9 +705,9 @@ func fillSetup(live *Board, dead []bool, regions []region, seki map[Loc]bool) (o
 }
 
 // fillOut fills the dame of b in turn, turn first, with the chains in
-// atari saved at once, and returns the teire and the dame filled, each
-// with the colour that filled it.
-func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool, territory bool) (map[Loc]bool, map[Loc]Color) {
+// atari saved at once, and returns the teire, the dame filled, each with
+// the colour that filled it, and the board after the fill.
+func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool, territory bool) (map[Loc]bool, map[Loc]Color, *Board) {
 	work := b.Clone()
 	filled := map[Loc]bool{}
 	dame := map[Loc]Color{}
@@ -597,7 +736,7 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 		work.Play(l, turn)
 		turn = turn.Opponent()
 	}
-	return filled, dame
+	return filled, dame, work
 }
 
 // saveChain returns the point where c saves a chain of its own that is in

@@ -437,6 +437,63 @@ O O O . O O O
 			toMove: White,
 			black:  7, white: 11, teire: []string{"D5"},
 		},
+		{
+			// gosei49-4's lower left: White's dead B1-B2 has A1 and
+			// C1. Once the dame A4 is filled, Black's A2-B5 has A1 and
+			// the eye C3, and C2-D3 has C1 and C3: a black stone on A1
+			// or C1 is a self-atari that White's C3 punishes, and the
+			// dead stones can no longer be taken. Black takes them
+			// before, at A1 and C1 (two teire), as the record and
+			// GNU Go count; Black keeps B1, B2 and C3. Whoever fills
+			// first (both orders).
+			name: "dead chain on the edge that the fill would make uncapturable",
+			diagram: `
+. . . . . . .
+O O O . . . .
+O X O O O . .
+. X X O O . .
+X X . X O . .
+X O X X O . .
+. O . X O . .`,
+			dead:  []string{"B1"},
+			black: 3, white: 21, teire: []string{"A1", "C1"},
+		},
+		{
+			// The same corner with A4 Black's: A2-B5 keeps a liberty
+			// outside the corner after the fill, Black's A1 puts the
+			// dead stones in atari without a self-atari, and no teire
+			// is counted.
+			name: "dead chain on the edge that stays capturable",
+			diagram: `
+. . . . . . .
+O O O . . . .
+X X O O O . .
+. X X O O . .
+X X . X O . .
+X O X X O . .
+. O . X O . .`,
+			dead:  []string{"B1"},
+			black: 6, white: 21,
+		},
+		{
+			// gtp/testdata/engine/seki.gtp's corner: White's dead
+			// A2-D1 has A1 and C1, and Black's B1-B2 inside cannot
+			// approach it even as the board stands: Black kills it by
+			// a throw-in, not by taking it before the fill, and the
+			// referee counts A1 and C1 as Black's.
+			name: "dead chain on the edge that no fill makes uncapturable",
+			diagram: `
+. . . . . . .
+. . . . . . .
+. . . . . . .
+X X X X . . .
+O O O X X . .
+O X O O X . .
+. X . O X . .`,
+			dead:   []string{"A2"},
+			toMove: White,
+			black:  39, white: 0,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
