@@ -743,7 +743,10 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 // liberties, by being toMove (a capturing race the record leaves open
 // goes to the player who moves next); when toMove is Empty an even race
 // stays with raceLosers. In every other case the larger chain beats the
-// smaller.
+// smaller. A gainer that the reading proves lost even moving first beats
+// no one: it is captured before the race is run (meijin46-03's White D19,
+// in an even race with Black's 21 stones from G19 to M13 that Black wins
+// by taking C18 at C19 first).
 func eyesBehindEyeless(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc, toMove goban.Color) []goban.Loc {
 	var gainers []goban.Loc
 	for _, c := range []goban.Color{goban.Black, goban.White} {
@@ -781,14 +784,17 @@ func eyesBehindEyeless(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc,
 		}
 		return b.ChainSize(y) > b.ChainSize(x)
 	}
+	// A gainer lost even moving first beats no one (see above).
+	lost := make(map[goban.Loc]bool, len(gainers))
+	for _, x := range gainers {
+		lost[x] = readFate(b, x, b.ColorAt(x)) == readDead
+	}
 	var live []goban.Loc
 	for _, x := range gainers {
-		if slices.ContainsFunc(gainers, func(y goban.Loc) bool { return beats(y, x) }) {
+		if lost[x] || slices.ContainsFunc(gainers, func(y goban.Loc) bool { return !lost[y] && beats(y, x) }) {
 			continue
 		}
-		if readFate(b, x, b.ColorAt(x)) != readDead {
-			live = append(live, x)
-		}
+		live = append(live, x)
 	}
 	return slices.DeleteFunc(slices.Clone(eyeless), func(h goban.Loc) bool { return slices.Contains(live, h) })
 }

@@ -168,6 +168,40 @@ func TestDeadStonesGroupStatus(t *testing.T) {
 			alive:  []string{"R1", "T3", "P2"},
 			dead:   []string{"S1", "T2"},
 		},
+		{
+			// meijin46-03 (recorded W+0.5): Black's upper left, B19-B18 and
+			// the 21 stones from G19 to M13, holds White's D19 and C18,
+			// which have no eye space either. D19 (C19, E19) and D18's
+			// chain (E19, F19) share E19, an even race with White to move,
+			// but D19 is captured even moving first (Black takes C18 at C19
+			// and D18's chain gains a liberty), so it beats no one and
+			// Black lives (eyesBehindEyeless), as GNU Go 3.8 and the record
+			// count it; before, Black's 23 stones died.
+			name: "group around a lost stone in an even race",
+			diagram: `
+		. X . O . . X O O . . . O . . . . . O
+		O X O X X X X X O X X X O O . O . O O
+		. O X X X O X X O X . X X X O O O X O
+		. O O O O O O X O O X X . X X X X X X
+		. O X . O X X X X O O O X . X . . X .
+		. O X X O O O O X X X O O X O O O X .
+		. O O X X X O O O O X X O . O . X . .
+		. . X O O X X O O X O O . O O X X . .
+		. . . X O O X X X X O O . O X . X . .
+		O . O O O O X O . X O . O X X . . X .
+		X O . O X O O O X . X O . O O X X X .
+		X X O O X X O . . X . O O . O X . X .
+		X X X X . X O O X X X O . X O . X O .
+		X O O X . X O X O O . X . X O O X X .
+		X O O X X X O X X O O X . X O X O O X
+		X O . O O X X O X X O X O O O X X O .
+		O . O O . X . O . X . X O . O X O . O
+		. . O X X X . . . . . X X O O . O O .
+		. . O O O X . . . . . . X X O . . . .`,
+			toMove: goban.White,
+			alive:  []string{"B19", "B18", "G19", "D18", "H16", "M13"},
+			dead:   []string{"D19", "C18"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
