@@ -66,6 +66,7 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		}
 	}
 	heads = append(heads, eyeless(b, geo, own, heads, alive, toMove)...)
+	heads = sharedEyeSeki(b, geo, heads)
 	// A chain that is in seki once the other candidates are taken off
 	// lives: random playouts often break a seki that correct play keeps.
 	// A seki on the board as it is counts unless dead candidates make it
@@ -630,6 +631,81 @@ func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
 		return nil
 	}
 	return work
+}
+
+// sharedEyeSeki returns heads without the chains Y that live in a seki of
+// shared eye points with enemy chains that the estimate keeps alive: Y, of
+// at most eyeSekiStones stones and exactly two liberties, stands inside
+// enemy chains X (every neighbour of Y's stones and of its liberties is a
+// stone of Y or of X), none of X is in heads, and the group of X has no
+// eye space of its own once Y is back on the board. X can take Y only by
+// filling both liberties, its own eye points, and then has a space of at
+// most three points where Y's owner plays the vital point: X would be
+// left with one eye, so X does not take Y and both live, as in eyeSeki,
+// of which this is the case where the playouts, not the eyeless rule, had
+// Y dead (tengen46-K04's White Q9-S9 between Black's N11 and P8 chains,
+// seki for GNU Go 3.8 and the record). A throw-in that kills
+// (goban.Board.ThrowInKills) makes it no seki.
+func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc {
+	var keep []goban.Loc
+	var scratch *goban.Board
+	for _, y := range heads {
+		c := b.ColorAt(y)
+		if b.ChainSize(y) > eyeSekiStones {
+			continue
+		}
+		libs := chainLiberties(b, y, nil, b.NumLocs())
+		if len(libs) != 2 {
+			continue
+		}
+		var xs []goban.Loc
+		ok := true
+		add := func(n goban.Loc) {
+			switch b.ColorAt(n) {
+			case c.Opponent():
+				if !slices.Contains(xs, b.ChainHead(n)) {
+					xs = append(xs, b.ChainHead(n))
+				}
+			case c:
+				ok = ok && b.ChainHead(n) == y
+			case goban.Empty:
+				ok = ok && slices.Contains(libs, n)
+			}
+		}
+		for s := y; ; {
+			for _, n := range b.Neighbors(s) {
+				add(n)
+			}
+			s = b.NextInChain(s)
+			if s == y {
+				break
+			}
+		}
+		for _, q := range libs {
+			for _, n := range b.Neighbors(q) {
+				add(n)
+			}
+		}
+		if !ok || len(xs) == 0 || slices.ContainsFunc(xs, func(x goban.Loc) bool { return slices.Contains(heads, x) }) {
+			continue
+		}
+		others := slices.DeleteFunc(slices.Clone(heads), func(h goban.Loc) bool { return h == y })
+		eyes := eyeRegions(b, geo, others)
+		if slices.ContainsFunc(xs, func(x goban.Loc) bool { return len(eyes(x)) > 0 }) {
+			continue
+		}
+		if scratch == nil {
+			scratch = b.Clone()
+		}
+		if slices.ContainsFunc(libs, func(q goban.Loc) bool { return scratch.ThrowInKills(q, c) }) {
+			continue
+		}
+		keep = append(keep, y)
+	}
+	if len(keep) == 0 {
+		return heads
+	}
+	return slices.DeleteFunc(slices.Clone(heads), func(h goban.Loc) bool { return slices.Contains(keep, h) })
 }
 
 // eyeSekiStones is the largest enemy chain inside a group's eye points for

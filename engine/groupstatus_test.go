@@ -202,6 +202,38 @@ func TestDeadStonesGroupStatus(t *testing.T) {
 			alive:  []string{"B19", "B18", "G19", "D18", "H16", "M13"},
 			dead:   []string{"D19", "C18"},
 		},
+		{
+			// tengen46-K04 (recorded W+0.5): White's Q9-S9 has the two
+			// liberties P9 and T9 between Black's N11 and P8 chains, which
+			// have no other eye space; Black's capture would leave the
+			// straight three Q9-S9, where White plays R9. The playouts had
+			// Q9-S9 dead; GNU Go 3.8 and the record count seki
+			// (sharedEyeSeki).
+			name: "stones between two chains without eye space",
+			diagram: `
+		. X . . O . . . . O . X O O O X . . .
+		X O O X O . O O O O X O O O X . X . X
+		. X O X . O X . X O X . O X X . . X O
+		. . X O O . . X X O X . O X . X X O O
+		. X X X O . X O O X O O . O X X O O .
+		. . X O . O X . X X O . O O . X O . O
+		. X O O . O X X . X X X X O X . X O X
+		. . X O O X X O X X O O O O . . . O X
+		. X X O O X X O . X O X X O O O O O X
+		X X O X O O O O X X X O X X X X X X X
+		O O O X O X . O O X O O X X . O O O .
+		. O X X . . . X O X O . X O X X X X X
+		. O O . . . . O . O . . . O . . . O .
+		. . O . . . . . O X O . O O . O O O .
+		. . . . . . . O O X O . O X . O X O X
+		. . . O O O O X X X X X O X O O X O X
+		. O O X O X X O O X . . X X X X X X .
+		O X X X X X X O X O O . . . . . . . .
+		. X . . . . O . X . . . . . . . . . .`,
+			toMove: goban.Black,
+			alive:  []string{"Q9", "R9", "S9", "N11", "P8", "T8"},
+			dead:   []string{"M19", "C18", "L17", "D9", "H3"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
