@@ -70,11 +70,22 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 	// A chain that is in seki once the other candidates are taken off
 	// lives: random playouts often break a seki that correct play keeps.
 	// A seki on the board as it is counts unless dead candidates make it
-	// (fakeSeki).
+	// (fakeSeki). So does a chain in atari that holds a seki of others
+	// (holdsSeki).
 	var dead []goban.Loc
 	now, err := b.Statuses(nil)
 	if err != nil {
 		now = nil
+	}
+	var all map[goban.Point]goban.Status
+	if len(heads) > 0 {
+		ps := make([]goban.Point, len(heads))
+		for i, h := range heads {
+			ps[i] = b.Point(h)
+		}
+		if all, err = b.Statuses(ps); err != nil {
+			all = nil
+		}
 	}
 	for i, h := range heads {
 		others := make([]goban.Point, 0, len(heads)-1)
@@ -88,6 +99,9 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 			continue
 		}
 		if now[b.Point(h)] == goban.Seki && !fakeSeki(b, now, others, h) {
+			continue
+		}
+		if err == nil && holdsSeki(b, st, all, others, h) {
 			continue
 		}
 		dead = append(dead, h)
@@ -109,6 +123,55 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		return out[i].X < out[j].X
 	})
 	return out
+}
+
+// holdsSeki reports whether the candidate h, a chain in atari, holds a
+// seki of other chains: the seki stands with h on the board and the other
+// candidates off (st), falls when h is taken off too (all), and stands
+// again after the enemy's capture of h on its last liberty. Taking a dead
+// chain off the board gives its capturer the liberty that the capturing
+// stone fills; where that liberty decides a seki, the count must not see
+// it. The players leave such a stone and count it in seki (meijin45-12's
+// Black T3, in atari on T2 inside White's lower right: after White's
+// capture White has the one eye T3, and the seki of White's R1 with
+// Black's R4 and O2 chains at Q1 stands; taken off, T3 gave White the two
+// points T2 and T3, White could fill Q1, and the seki was gone; GNU Go
+// 3.8 and the record count T3 in seki).
+func holdsSeki(b *goban.Board, st, all map[goban.Point]goban.Status, others []goban.Point, h goban.Loc) bool {
+	if st == nil || all == nil {
+		return false
+	}
+	libs := chainLiberties(b, h, nil, 2)
+	if len(libs) != 1 {
+		return false
+	}
+	var falls []goban.Point
+	for p, s := range st {
+		if s == goban.Seki && all[p] != goban.Seki && b.ChainHead(b.Loc(p)) != h {
+			falls = append(falls, p)
+		}
+	}
+	if len(falls) == 0 {
+		return false
+	}
+	// The capture itself, with the other candidates off: the seki must
+	// stand after it.
+	w := b.Clone()
+	if w.Check(libs[0], b.ColorAt(h).Opponent(), false) != nil {
+		return false
+	}
+	w.Play(libs[0], b.ColorAt(h).Opponent())
+	left := slices.DeleteFunc(slices.Clone(others), func(p goban.Point) bool { return w.At(p) == goban.Empty })
+	after, err := w.Statuses(left)
+	if err != nil {
+		return false
+	}
+	for _, p := range falls {
+		if after[p] == goban.Seki {
+			return true
+		}
+	}
+	return false
 }
 
 // fakeSeki reports whether the chain at h, in seki on b as it stands

@@ -234,6 +234,38 @@ func TestDeadStonesGroupStatus(t *testing.T) {
 			alive:  []string{"Q9", "R9", "S9", "N11", "P8", "T8"},
 			dead:   []string{"M19", "C18", "L17", "D9", "H3"},
 		},
+		{
+			// meijin45-12 (recorded W+0.5): Black's T3, in atari on T2
+			// inside White's lower right, is a playout candidate. Taken
+			// off the board it would give White T2 and T3, White could
+			// fill Q1, and the seki of White's R1 with Black's R4 and O2
+			// chains would be gone; after White's capture on T2 it stands
+			// (holdsSeki). GNU Go 3.8 and the record count T3 in seki.
+			name: "stone in atari that holds a seki",
+			diagram: `
+		. . . . . . . X O O O O X X . X . . .
+		. . . . X . X X X O O X X X . X . . .
+		. X X X O X X X O . . O X O X X . . .
+		. X O O O O X O O . O O O O X O X X .
+		X . X O . O O . . O X O X X X . O . .
+		X . X O X . X O O O . O O O X O . X .
+		X X X O X X X X X O O . O X O X X . X
+		X O O . O O O . X O . O X X O X O X .
+		X X O . . . . O X O O X . . O X O O X
+		O O O O O O X O X X X X X . O O O X .
+		. . O . . O O O X O X O O O . O X X .
+		O O O O O X O X X O O . . O O O O X .
+		X X X O X X X O X O . O O O X . . X X
+		. X O O X X X . X O O O X O X X X X O
+		. X X X X X X X X O X X X O . O O X O
+		X X O O O X O O X X X . O O O O X O O
+		X O O . . O O . O O X X O O X X X O X
+		X X O . . . . O O O O X O X . X X O .
+		. O . . . . . . . O X X O X X . O . O`,
+			toMove: goban.Black,
+			alive:  []string{"T3", "R1", "R4", "O2", "T4"},
+			dead:   []string{"Q16", "L15", "R15", "Q14", "G10", "H7"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
