@@ -66,14 +66,26 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		}
 	}
 	heads = append(heads, eyeless(b, geo, own, heads, alive, toMove)...)
+	heads = sharedEyeSeki(b, geo, heads)
 	// A chain that is in seki once the other candidates are taken off
 	// lives: random playouts often break a seki that correct play keeps.
 	// A seki on the board as it is counts unless dead candidates make it
-	// (fakeSeki).
+	// (fakeSeki). So does a chain in atari that holds a seki of others
+	// (holdsSeki).
 	var dead []goban.Loc
 	now, err := b.Statuses(nil)
 	if err != nil {
 		now = nil
+	}
+	var all map[goban.Point]goban.Status
+	if len(heads) > 0 {
+		ps := make([]goban.Point, len(heads))
+		for i, h := range heads {
+			ps[i] = b.Point(h)
+		}
+		if all, err = b.Statuses(ps); err != nil {
+			all = nil
+		}
 	}
 	for i, h := range heads {
 		others := make([]goban.Point, 0, len(heads)-1)
@@ -87,6 +99,9 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 			continue
 		}
 		if now[b.Point(h)] == goban.Seki && !fakeSeki(b, now, others, h) {
+			continue
+		}
+		if err == nil && holdsSeki(b, st, all, others, h) {
 			continue
 		}
 		dead = append(dead, h)
@@ -108,6 +123,55 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		return out[i].X < out[j].X
 	})
 	return out
+}
+
+// holdsSeki reports whether the candidate h, a chain in atari, holds a
+// seki of other chains: the seki stands with h on the board and the other
+// candidates off (st), falls when h is taken off too (all), and stands
+// again after the enemy's capture of h on its last liberty. Taking a dead
+// chain off the board gives its capturer the liberty that the capturing
+// stone fills; where that liberty decides a seki, the count must not see
+// it. The players leave such a stone and count it in seki (meijin45-12's
+// Black T3, in atari on T2 inside White's lower right: after White's
+// capture White has the one eye T3, and the seki of White's R1 with
+// Black's R4 and O2 chains at Q1 stands; taken off, T3 gave White the two
+// points T2 and T3, White could fill Q1, and the seki was gone; GNU Go
+// 3.8 and the record count T3 in seki).
+func holdsSeki(b *goban.Board, st, all map[goban.Point]goban.Status, others []goban.Point, h goban.Loc) bool {
+	if st == nil || all == nil {
+		return false
+	}
+	libs := chainLiberties(b, h, nil, 2)
+	if len(libs) != 1 {
+		return false
+	}
+	var falls []goban.Point
+	for p, s := range st {
+		if s == goban.Seki && all[p] != goban.Seki && b.ChainHead(b.Loc(p)) != h {
+			falls = append(falls, p)
+		}
+	}
+	if len(falls) == 0 {
+		return false
+	}
+	// The capture itself, with the other candidates off: the seki must
+	// stand after it.
+	w := b.Clone()
+	if w.Check(libs[0], b.ColorAt(h).Opponent(), false) != nil {
+		return false
+	}
+	w.Play(libs[0], b.ColorAt(h).Opponent())
+	left := slices.DeleteFunc(slices.Clone(others), func(p goban.Point) bool { return w.At(p) == goban.Empty })
+	after, err := w.Statuses(left)
+	if err != nil {
+		return false
+	}
+	for _, p := range falls {
+		if after[p] == goban.Seki {
+			return true
+		}
+	}
+	return false
 }
 
 // fakeSeki reports whether the chain at h, in seki on b as it stands
@@ -632,6 +696,81 @@ func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
 	return work
 }
 
+// sharedEyeSeki returns heads without the chains Y that live in a seki of
+// shared eye points with enemy chains that the estimate keeps alive: Y, of
+// at most eyeSekiStones stones and exactly two liberties, stands inside
+// enemy chains X (every neighbour of Y's stones and of its liberties is a
+// stone of Y or of X), none of X is in heads, and the group of X has no
+// eye space of its own once Y is back on the board. X can take Y only by
+// filling both liberties, its own eye points, and then has a space of at
+// most three points where Y's owner plays the vital point: X would be
+// left with one eye, so X does not take Y and both live, as in eyeSeki,
+// of which this is the case where the playouts, not the eyeless rule, had
+// Y dead (tengen46-K04's White Q9-S9 between Black's N11 and P8 chains,
+// seki for GNU Go 3.8 and the record). A throw-in that kills
+// (goban.Board.ThrowInKills) makes it no seki.
+func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc {
+	var keep []goban.Loc
+	var scratch *goban.Board
+	for _, y := range heads {
+		c := b.ColorAt(y)
+		if b.ChainSize(y) > eyeSekiStones {
+			continue
+		}
+		libs := chainLiberties(b, y, nil, b.NumLocs())
+		if len(libs) != 2 {
+			continue
+		}
+		var xs []goban.Loc
+		ok := true
+		add := func(n goban.Loc) {
+			switch b.ColorAt(n) {
+			case c.Opponent():
+				if !slices.Contains(xs, b.ChainHead(n)) {
+					xs = append(xs, b.ChainHead(n))
+				}
+			case c:
+				ok = ok && b.ChainHead(n) == y
+			case goban.Empty:
+				ok = ok && slices.Contains(libs, n)
+			}
+		}
+		for s := y; ; {
+			for _, n := range b.Neighbors(s) {
+				add(n)
+			}
+			s = b.NextInChain(s)
+			if s == y {
+				break
+			}
+		}
+		for _, q := range libs {
+			for _, n := range b.Neighbors(q) {
+				add(n)
+			}
+		}
+		if !ok || len(xs) == 0 || slices.ContainsFunc(xs, func(x goban.Loc) bool { return slices.Contains(heads, x) }) {
+			continue
+		}
+		others := slices.DeleteFunc(slices.Clone(heads), func(h goban.Loc) bool { return h == y })
+		eyes := eyeRegions(b, geo, others)
+		if slices.ContainsFunc(xs, func(x goban.Loc) bool { return len(eyes(x)) > 0 }) {
+			continue
+		}
+		if scratch == nil {
+			scratch = b.Clone()
+		}
+		if slices.ContainsFunc(libs, func(q goban.Loc) bool { return scratch.ThrowInKills(q, c) }) {
+			continue
+		}
+		keep = append(keep, y)
+	}
+	if len(keep) == 0 {
+		return heads
+	}
+	return slices.DeleteFunc(slices.Clone(heads), func(h goban.Loc) bool { return slices.Contains(keep, h) })
+}
+
 // eyeSekiStones is the largest enemy chain inside a group's eye points for
 // which eyeSeki holds: once captured, a chain of at most three stones
 // leaves a space of at most three points, where the chain's owner, whose
@@ -743,7 +882,10 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 // liberties, by being toMove (a capturing race the record leaves open
 // goes to the player who moves next); when toMove is Empty an even race
 // stays with raceLosers. In every other case the larger chain beats the
-// smaller.
+// smaller. A gainer that the reading proves lost even moving first beats
+// no one: it is captured before the race is run (meijin46-03's White D19,
+// in an even race with Black's 21 stones from G19 to M13 that Black wins
+// by taking C18 at C19 first).
 func eyesBehindEyeless(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc, toMove goban.Color) []goban.Loc {
 	var gainers []goban.Loc
 	for _, c := range []goban.Color{goban.Black, goban.White} {
@@ -781,14 +923,17 @@ func eyesBehindEyeless(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc,
 		}
 		return b.ChainSize(y) > b.ChainSize(x)
 	}
+	// A gainer lost even moving first beats no one (see above).
+	lost := make(map[goban.Loc]bool, len(gainers))
+	for _, x := range gainers {
+		lost[x] = readFate(b, x, b.ColorAt(x)) == readDead
+	}
 	var live []goban.Loc
 	for _, x := range gainers {
-		if slices.ContainsFunc(gainers, func(y goban.Loc) bool { return beats(y, x) }) {
+		if lost[x] || slices.ContainsFunc(gainers, func(y goban.Loc) bool { return !lost[y] && beats(y, x) }) {
 			continue
 		}
-		if readFate(b, x, b.ColorAt(x)) != readDead {
-			live = append(live, x)
-		}
+		live = append(live, x)
 	}
 	return slices.DeleteFunc(slices.Clone(eyeless), func(h goban.Loc) bool { return slices.Contains(live, h) })
 }

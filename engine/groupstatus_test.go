@@ -168,6 +168,104 @@ func TestDeadStonesGroupStatus(t *testing.T) {
 			alive:  []string{"R1", "T3", "P2"},
 			dead:   []string{"S1", "T2"},
 		},
+		{
+			// meijin46-03 (recorded W+0.5): Black's upper left, B19-B18 and
+			// the 21 stones from G19 to M13, holds White's D19 and C18,
+			// which have no eye space either. D19 (C19, E19) and D18's
+			// chain (E19, F19) share E19, an even race with White to move,
+			// but D19 is captured even moving first (Black takes C18 at C19
+			// and D18's chain gains a liberty), so it beats no one and
+			// Black lives (eyesBehindEyeless), as GNU Go 3.8 and the record
+			// count it; before, Black's 23 stones died.
+			name: "group around a lost stone in an even race",
+			diagram: `
+		. X . O . . X O O . . . O . . . . . O
+		O X O X X X X X O X X X O O . O . O O
+		. O X X X O X X O X . X X X O O O X O
+		. O O O O O O X O O X X . X X X X X X
+		. O X . O X X X X O O O X . X . . X .
+		. O X X O O O O X X X O O X O O O X .
+		. O O X X X O O O O X X O . O . X . .
+		. . X O O X X O O X O O . O O X X . .
+		. . . X O O X X X X O O . O X . X . .
+		O . O O O O X O . X O . O X X . . X .
+		X O . O X O O O X . X O . O O X X X .
+		X X O O X X O . . X . O O . O X . X .
+		X X X X . X O O X X X O . X O . X O .
+		X O O X . X O X O O . X . X O O X X .
+		X O O X X X O X X O O X . X O X O O X
+		X O . O O X X O X X O X O O O X X O .
+		O . O O . X . O . X . X O . O X O . O
+		. . O X X X . . . . . X X O O . O O .
+		. . O O O X . . . . . . X X O . . . .`,
+			toMove: goban.White,
+			alive:  []string{"B19", "B18", "G19", "D18", "H16", "M13"},
+			dead:   []string{"D19", "C18"},
+		},
+		{
+			// tengen46-K04 (recorded W+0.5): White's Q9-S9 has the two
+			// liberties P9 and T9 between Black's N11 and P8 chains, which
+			// have no other eye space; Black's capture would leave the
+			// straight three Q9-S9, where White plays R9. The playouts had
+			// Q9-S9 dead; GNU Go 3.8 and the record count seki
+			// (sharedEyeSeki).
+			name: "stones between two chains without eye space",
+			diagram: `
+		. X . . O . . . . O . X O O O X . . .
+		X O O X O . O O O O X O O O X . X . X
+		. X O X . O X . X O X . O X X . . X O
+		. . X O O . . X X O X . O X . X X O O
+		. X X X O . X O O X O O . O X X O O .
+		. . X O . O X . X X O . O O . X O . O
+		. X O O . O X X . X X X X O X . X O X
+		. . X O O X X O X X O O O O . . . O X
+		. X X O O X X O . X O X X O O O O O X
+		X X O X O O O O X X X O X X X X X X X
+		O O O X O X . O O X O O X X . O O O .
+		. O X X . . . X O X O . X O X X X X X
+		. O O . . . . O . O . . . O . . . O .
+		. . O . . . . . O X O . O O . O O O .
+		. . . . . . . O O X O . O X . O X O X
+		. . . O O O O X X X X X O X O O X O X
+		. O O X O X X O O X . . X X X X X X .
+		O X X X X X X O X O O . . . . . . . .
+		. X . . . . O . X . . . . . . . . . .`,
+			toMove: goban.Black,
+			alive:  []string{"Q9", "R9", "S9", "N11", "P8", "T8"},
+			dead:   []string{"M19", "C18", "L17", "D9", "H3"},
+		},
+		{
+			// meijin45-12 (recorded W+0.5): Black's T3, in atari on T2
+			// inside White's lower right, is a playout candidate. Taken
+			// off the board it would give White T2 and T3, White could
+			// fill Q1, and the seki of White's R1 with Black's R4 and O2
+			// chains would be gone; after White's capture on T2 it stands
+			// (holdsSeki). GNU Go 3.8 and the record count T3 in seki.
+			name: "stone in atari that holds a seki",
+			diagram: `
+		. . . . . . . X O O O O X X . X . . .
+		. . . . X . X X X O O X X X . X . . .
+		. X X X O X X X O . . O X O X X . . .
+		. X O O O O X O O . O O O O X O X X .
+		X . X O . O O . . O X O X X X . O . .
+		X . X O X . X O O O . O O O X O . X .
+		X X X O X X X X X O O . O X O X X . X
+		X O O . O O O . X O . O X X O X O X .
+		X X O . . . . O X O O X . . O X O O X
+		O O O O O O X O X X X X X . O O O X .
+		. . O . . O O O X O X O O O . O X X .
+		O O O O O X O X X O O . . O O O O X .
+		X X X O X X X O X O . O O O X . . X X
+		. X O O X X X . X O O O X O X X X X O
+		. X X X X X X X X O X X X O . O O X O
+		X X O O O X O O X X X . O O O O X O O
+		X O O . . O O . O O X X O O X X X O X
+		X X O . . . . O O O O X O X . X X O .
+		. O . . . . . . . O X X O X X . O . O`,
+			toMove: goban.Black,
+			alive:  []string{"T3", "R1", "R4", "O2", "T4"},
+			dead:   []string{"Q16", "L15", "R15", "Q14", "G10", "H7"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
