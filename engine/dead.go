@@ -721,34 +721,7 @@ func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc
 		if len(libs) != 2 {
 			continue
 		}
-		var xs []goban.Loc
-		ok := true
-		add := func(n goban.Loc) {
-			switch b.ColorAt(n) {
-			case c.Opponent():
-				if !slices.Contains(xs, b.ChainHead(n)) {
-					xs = append(xs, b.ChainHead(n))
-				}
-			case c:
-				ok = ok && b.ChainHead(n) == y
-			case goban.Empty:
-				ok = ok && slices.Contains(libs, n)
-			}
-		}
-		for s := y; ; {
-			for _, n := range b.Neighbors(s) {
-				add(n)
-			}
-			s = b.NextInChain(s)
-			if s == y {
-				break
-			}
-		}
-		for _, q := range libs {
-			for _, n := range b.Neighbors(q) {
-				add(n)
-			}
-		}
+		xs, ok := enclosers(b, y, libs)
 		if !ok || len(xs) == 0 || slices.ContainsFunc(xs, func(x goban.Loc) bool { return slices.Contains(heads, x) }) {
 			continue
 		}
@@ -819,35 +792,7 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 		if len(libs) != 2 {
 			continue
 		}
-		enemy := c.Opponent()
-		var xs []goban.Loc
-		ok := true
-		add := func(n goban.Loc) {
-			switch b.ColorAt(n) {
-			case enemy:
-				if !slices.Contains(xs, b.ChainHead(n)) {
-					xs = append(xs, b.ChainHead(n))
-				}
-			case c:
-				ok = ok && b.ChainHead(n) == l
-			case goban.Empty:
-				ok = ok && slices.Contains(libs, n)
-			}
-		}
-		for s := l; ; {
-			for _, n := range b.Neighbors(s) {
-				add(n)
-			}
-			s = b.NextInChain(s)
-			if s == l {
-				break
-			}
-		}
-		for _, q := range libs {
-			for _, n := range b.Neighbors(q) {
-				add(n)
-			}
-		}
+		xs, ok := enclosers(b, l, libs)
 		if !ok || len(xs) != 1 || !slices.Contains(eyeless, xs[0]) {
 			continue
 		}
@@ -952,4 +897,40 @@ func nextTo(b *goban.Board, y, x goban.Loc, libs []goban.Loc) bool {
 			return false
 		}
 	}
+}
+
+// enclosers returns the enemy chains (their heads) next to the chain at y
+// or its liberties libs, and whether y and libs form a closed space: no
+// other chain of y's colour and no other empty point touches them.
+func enclosers(b *goban.Board, y goban.Loc, libs []goban.Loc) ([]goban.Loc, bool) {
+	c := b.ColorAt(y)
+	var xs []goban.Loc
+	ok := true
+	add := func(n goban.Loc) {
+		switch b.ColorAt(n) {
+		case c.Opponent():
+			if !slices.Contains(xs, b.ChainHead(n)) {
+				xs = append(xs, b.ChainHead(n))
+			}
+		case c:
+			ok = ok && b.ChainHead(n) == y
+		case goban.Empty:
+			ok = ok && slices.Contains(libs, n)
+		}
+	}
+	for s := y; ; {
+		for _, n := range b.Neighbors(s) {
+			add(n)
+		}
+		s = b.NextInChain(s)
+		if s == y {
+			break
+		}
+	}
+	for _, q := range libs {
+		for _, n := range b.Neighbors(q) {
+			add(n)
+		}
+	}
+	return xs, ok
 }
