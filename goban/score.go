@@ -1055,7 +1055,15 @@ func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool, where func(
 // cutOff reports whether the enemy, by filling a dame next to c's chain at
 // q with a stone that keeps two liberties, would leave the chain with
 // liberties only in the enemy's territory (oza70-P10's O9: Black's stone
-// there has the dame O8 and White's O10; White's O8 leaves it O10 alone).
+// there has the dame O8 and White's O10; White's O8 leaves it O10 alone),
+// or, in a small area of dame (smallDame), in atari on a point outside c's
+// territory where c's own stone would be a self-atari (shortOn): c cannot
+// connect, and the enemy takes the chain. tengen48-Q22's upper edge: the
+// dame J19 to M19, Black's K18-L18 under K19 and L19; White's K19 would be
+// left in atari on J19 by Black's L19, and White's stone on J19 would join
+// its H19-J18 chain, whose other liberty is F19, in a self-atari. White
+// fills L19, which M19 connects, instead; Black's K19 and J19 then make
+// White's F19 a teire, as the record and GNU Go count (docs/STRENGTH.md).
 func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
 	e := c.Opponent()
 	for _, l := range chainLibs(b, b.head[q]) {
@@ -1063,13 +1071,26 @@ func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
 			continue
 		}
 		b.Play(l, e)
-		cut := b.color[q] == c && b.Liberties(l) >= 2 && onlyEnemyLiberties(b, q, owner)
+		cut := b.color[q] == c && b.Liberties(l) >= 2 &&
+			(onlyEnemyLiberties(b, q, owner) || smallDame(b, l, neutral) && shortOn(b, q, owner))
 		b.Undo()
 		if cut {
 			return true
 		}
 	}
 	return false
+}
+
+// shortOn reports whether the chain at q is in atari on a point outside
+// its owner's territory where its owner's stone would be left with one
+// liberty or none, capturing nothing (cannotFill).
+func shortOn(b *Board, q Loc, owner []Color) bool {
+	c := b.color[q]
+	if !b.atari(b.head[q]) {
+		return false
+	}
+	t := b.lastLiberty(b.head[q])
+	return owner[t] != c && cannotFill(b, t, c)
 }
 
 // onlyEnemyLiberties reports whether every liberty of the chain at q lies

@@ -645,6 +645,26 @@ b b b w w w
 b b b w w w`,
 			black: "C3", white: "C3",
 		},
+		{
+			// White's stone on D4 would have C4 and E4; Black's E4
+			// would leave it in atari on C4, where White's stone
+			// would join B4-C3, whose other liberty is A4, in a
+			// self-atari. White fills E4, which F4 connects, instead
+			// (tengen48-Q22's K19 and L19). Black's C4 would be a
+			// self-atari; its D4 keeps two liberties.
+			name: "left in atari by one fill",
+			diagram: `
+. O . . . . O
+O O O X X O O
+X X X X X O .
+. . . . X O .`,
+			owners: `
+w O d d d d O
+O O O X X O O
+X X X X X O w
+b b b b X O w`,
+			black: "D4", white: "E4",
+		},
 	}
 	for _, tt := range tests {
 		for _, c := range []Color{Black, White} {
