@@ -777,10 +777,11 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 				continue
 			}
 			// Only dead stones can take a chain that no living enemy
-			// stone touches; taking one of them to save it is no
-			// teire (onlyDeadAround).
-			byCapture := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
-			if territory && owner[t] == c && byCapture {
+			// stone touches; taking one of them to save it, or
+			// connecting it by stones inside, is no teire
+			// (onlyDeadAround).
+			threatened := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
+			if territory && owner[t] == c && threatened {
 				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
 					return q, true
 				}
@@ -788,10 +789,10 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if !cannotFill(b, t, c) {
 				return t, true
 			}
-			if q, ok := saveByCapture(b, l, c, owner, neutral); ok && byCapture {
+			if q, ok := saveByCapture(b, l, c, owner, neutral); ok && threatened {
 				return q, true
 			}
-			if owner[t] == c && savedInside(b, t, c, owner) {
+			if owner[t] == c && threatened && savedInside(b, t, c, owner) {
 				return t, true
 			}
 			if owner[t] == c && dying != nil {
@@ -814,9 +815,13 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 // which costs a point and gains none (tengen50-Q12's upper left: White's
 // A18-A19, in atari on B19 inside Black's dead group, where White's stone
 // would have no liberty; Tengen took the dead A17 at A16, and the record
-// and GNU Go count A16 as White's). The approach of approachDying, for
-// dead stones whose capture lets them go on, is not touched
-// (docs/STRENGTH.md).
+// and GNU Go count A16 as White's). Nor does it connect the chain by
+// stones inside its territory (savedInside), which cost as many points
+// (kisei48-S14's lower right: Black's P8-Q8 among dead White stones, in
+// atari on P9, where Black's stone would leave it O9 alone; Tengen played
+// P9 and counted it a teire, and the record and GNU Go count P9 and O9 as
+// Black's). The approach of approachDying, for dead stones whose capture
+// lets them go on, is not touched (docs/STRENGTH.md).
 func onlyDeadAround(b *Board, l Loc, owner []Color, exempt func(*Board, Loc) bool) bool {
 	return insideOnly(b, l, owner, func(q Loc) bool { return exempt(b, b.head[q]) })
 }

@@ -94,9 +94,11 @@ func TestScoreCorpus(t *testing.T) {
 		// 706 since the fifteenth round (branch wt-score13: goban
 		// uncapturable, dead chains on the edge taken before the fill);
 		// 586 and 706 since the seventeenth round (branch wt-score15:
-		// goban shortOn, no fill left in atari on a self-atari); the
-		// figures of docs/STRENGTH.md, "Scoring real games".
-		{"testdata/counted", "japanese", 586, 706},
+		// goban shortOn, no fill left in atari on a self-atari), 588
+		// with its second rule (no stones inside for a chain only dead
+		// stones touch); the figures of docs/STRENGTH.md, "Scoring real
+		// games".
+		{"testdata/counted", "japanese", 588, 706},
 		// The winner's floor here went from 5 to 4 with the open-area
 		// rule (goban splitOpen), which counts the 19 points of
 		// White's open lower right in cj1976-04-05a (B+18 to W+1 for
