@@ -777,10 +777,11 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 				continue
 			}
 			// Only dead stones can take a chain that no living enemy
-			// stone touches; taking one of them to save it is no
-			// teire (onlyDeadAround).
-			byCapture := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
-			if territory && owner[t] == c && byCapture {
+			// stone touches; taking one of them to save it, or
+			// connecting it by stones inside, is no teire
+			// (onlyDeadAround).
+			threatened := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
+			if territory && owner[t] == c && threatened {
 				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
 					return q, true
 				}
@@ -788,10 +789,10 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			if !cannotFill(b, t, c) {
 				return t, true
 			}
-			if q, ok := saveByCapture(b, l, c, owner, neutral); ok && byCapture {
+			if q, ok := saveByCapture(b, l, c, owner, neutral); ok && threatened {
 				return q, true
 			}
-			if owner[t] == c && savedInside(b, t, c, owner) {
+			if owner[t] == c && threatened && savedInside(b, t, c, owner) {
 				return t, true
 			}
 			if owner[t] == c && dying != nil {
@@ -814,9 +815,13 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 // which costs a point and gains none (tengen50-Q12's upper left: White's
 // A18-A19, in atari on B19 inside Black's dead group, where White's stone
 // would have no liberty; Tengen took the dead A17 at A16, and the record
-// and GNU Go count A16 as White's). The approach of approachDying, for
-// dead stones whose capture lets them go on, is not touched
-// (docs/STRENGTH.md).
+// and GNU Go count A16 as White's). Nor does it connect the chain by
+// stones inside its territory (savedInside), which cost as many points
+// (kisei48-S14's lower right: Black's P8-Q8 among dead White stones, in
+// atari on P9, where Black's stone would leave it O9 alone; Tengen played
+// P9 and counted it a teire, and the record and GNU Go count P9 and O9 as
+// Black's). The approach of approachDying, for dead stones whose capture
+// lets them go on, is not touched (docs/STRENGTH.md).
 func onlyDeadAround(b *Board, l Loc, owner []Color, exempt func(*Board, Loc) bool) bool {
 	return insideOnly(b, l, owner, func(q Loc) bool { return exempt(b, b.head[q]) })
 }
@@ -1055,7 +1060,15 @@ func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool, where func(
 // cutOff reports whether the enemy, by filling a dame next to c's chain at
 // q with a stone that keeps two liberties, would leave the chain with
 // liberties only in the enemy's territory (oza70-P10's O9: Black's stone
-// there has the dame O8 and White's O10; White's O8 leaves it O10 alone).
+// there has the dame O8 and White's O10; White's O8 leaves it O10 alone),
+// or, in a small area of dame (smallDame), in atari on a point outside c's
+// territory where c's own stone would be a self-atari (shortOn): c cannot
+// connect, and the enemy takes the chain. tengen48-Q22's upper edge: the
+// dame J19 to M19, Black's K18-L18 under K19 and L19; White's K19 would be
+// left in atari on J19 by Black's L19, and White's stone on J19 would join
+// its H19-J18 chain, whose other liberty is F19, in a self-atari. White
+// fills L19, which M19 connects, instead; Black's K19 and J19 then make
+// White's F19 a teire, as the record and GNU Go count (docs/STRENGTH.md).
 func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
 	e := c.Opponent()
 	for _, l := range chainLibs(b, b.head[q]) {
@@ -1063,13 +1076,26 @@ func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
 			continue
 		}
 		b.Play(l, e)
-		cut := b.color[q] == c && b.Liberties(l) >= 2 && onlyEnemyLiberties(b, q, owner)
+		cut := b.color[q] == c && b.Liberties(l) >= 2 &&
+			(onlyEnemyLiberties(b, q, owner) || smallDame(b, l, neutral) && shortOn(b, q, owner))
 		b.Undo()
 		if cut {
 			return true
 		}
 	}
 	return false
+}
+
+// shortOn reports whether the chain at q is in atari on a point outside
+// its owner's territory where its owner's stone would be left with one
+// liberty or none, capturing nothing (cannotFill).
+func shortOn(b *Board, q Loc, owner []Color) bool {
+	c := b.color[q]
+	if !b.atari(b.head[q]) {
+		return false
+	}
+	t := b.lastLiberty(b.head[q])
+	return owner[t] != c && cannotFill(b, t, c)
 }
 
 // onlyEnemyLiberties reports whether every liberty of the chain at q lies

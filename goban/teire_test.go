@@ -180,6 +180,25 @@ O . X . O . O`,
 			black: 7, white: 15,
 		},
 		{
+			// kisei48-S14's lower right: White's C2-D2 stands among dead
+			// Black stones, in atari on D3, where White's stone would
+			// leave it D4 alone; a second stone on D4 would join it to
+			// the wall. Only the dead stones could take it, and their
+			// capture would cost them points, so White leaves it and
+			// keeps D3 and D4 (no teire).
+			name: "chain among dead stones that stones inside would connect",
+			diagram: `
+. . . . . . .
+X X X X X X X
+O O O O O O O
+. . X . X . O
+. . X . X . O
+. X O O X . O
+. . X X . . O`,
+			dead:  []string{"C4", "E4", "B2", "C1"},
+			black: 7, white: 22,
+		},
+		{
 			// meijin34-Q07's upper left: White's stone on the dame A5
 			// would put A6 in atari (Black's teire A7), but the dead
 			// stones B2, B3 and C3 leave White's wall A4-C6 only A3 and
@@ -644,6 +663,26 @@ b b d d w w
 b b b w w w
 b b b w w w`,
 			black: "C3", white: "C3",
+		},
+		{
+			// White's stone on D4 would have C4 and E4; Black's E4
+			// would leave it in atari on C4, where White's stone
+			// would join B4-C3, whose other liberty is A4, in a
+			// self-atari. White fills E4, which F4 connects, instead
+			// (tengen48-Q22's K19 and L19). Black's C4 would be a
+			// self-atari; its D4 keeps two liberties.
+			name: "left in atari by one fill",
+			diagram: `
+. O . . . . O
+O O O X X O O
+X X X X X O .
+. . . . X O .`,
+			owners: `
+w O d d d d O
+O O O X X O O
+X X X X X O w
+b b b b X O w`,
+			black: "D4", white: "E4",
 		},
 	}
 	for _, tt := range tests {
