@@ -37,6 +37,9 @@ func TestPlayTheComputer(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#bot-form button[type="submit"]`)),
 	)
 	ada.waitFor("the game page", `/^\/games\/\d+$/.test(location.pathname) && !!document.querySelector("#board svg")`)
+	// The board is drawn before the game's socket is open; a click before
+	// that is refused on the page ("offline"), as it would be for a person.
+	ada.waitFor("the game's connection", `document.getElementById("game").dataset.connected === "true"`)
 	id, err := strconv.ParseInt(strings.TrimPrefix(eval[string](ada, `location.pathname`), "/games/"), 10, 64)
 	if err != nil {
 		t.Fatal(err)
