@@ -98,9 +98,11 @@ func TestScoreCorpus(t *testing.T) {
 		// 755, since wt-corpus13 added 51; 627 and 755 since the
 		// seventeenth round (branch wt-score15: goban shortOn, no fill
 		// left in atari on a self-atari, and no stones inside for a
-		// chain only dead stones touch); the figures of
+		// chain only dead stones touch); 628 and 755 since the
+		// nineteenth round (branch wt-score17: no sharedEyeSeki for a
+		// chain whose enclosers touch a dead chain); the figures of
 		// docs/STRENGTH.md, "Scoring real games".
-		{"testdata/counted", "japanese", 627, 755},
+		{"testdata/counted", "japanese", 628, 755},
 		// The winner's floor here went from 5 to 4 with the open-area
 		// rule (goban splitOpen), which counts the 19 points of
 		// White's open lower right in cj1976-04-05a (B+18 to W+1 for
