@@ -708,7 +708,13 @@ func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
 // of which this is the case where the playouts, not the eyeless rule, had
 // Y dead (tengen46-K04's White Q9-S9 between Black's N11 and P8 chains,
 // seki for GNU Go 3.8 and the record). A throw-in that kills
-// (goban.Board.ThrowInKills) makes it no seki.
+// (goban.Board.ThrowInKills) makes it no seki. Nor is it one when a chain
+// of X touches another candidate of Y's colour: X takes that dead chain
+// and has eye space where it stood, which eyeRegions does not see when
+// the space also borders Y's colour, so X can fill its eye points and
+// take Y (kisei48-B1-09's Black K5 inside White's chain from G5 to N11,
+// which also holds Black's G6 in atari at F6: dead for GNU Go 3.8 and the
+// record).
 func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc {
 	var keep []goban.Loc
 	var scratch *goban.Board
@@ -728,6 +734,11 @@ func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc
 		others := slices.DeleteFunc(slices.Clone(heads), func(h goban.Loc) bool { return h == y })
 		eyes := eyeRegions(b, geo, others)
 		if slices.ContainsFunc(xs, func(x goban.Loc) bool { return len(eyes(x)) > 0 }) {
+			continue
+		}
+		if slices.ContainsFunc(others, func(d goban.Loc) bool {
+			return b.ColorAt(d) == c && slices.ContainsFunc(xs, func(x goban.Loc) bool { return nextTo(b, d, x, nil) })
+		}) {
 			continue
 		}
 		if scratch == nil {

@@ -235,6 +235,38 @@ func TestDeadStonesGroupStatus(t *testing.T) {
 			dead:   []string{"M19", "C18", "L17", "D9", "H3"},
 		},
 		{
+			// kisei48-B1-09 (recorded B+4.5): Black's K5 has the two
+			// liberties J5 and L5 inside White's chain from G5 to N11,
+			// which has no region of its own, but also holds Black's dead
+			// G6 in atari at F6: White takes it and has an eye there, so
+			// it can fill J5 and L5 and take K5. GNU Go 3.8 and the record
+			// count K5 dead, no seki (sharedEyeSeki).
+			name: "stone inside a chain that touches a dead stone",
+			diagram: `
+		. X O O O X X X . . . . X . X . . . .
+		O X X O . O X . X . . X O X X X . . .
+		. X X O . O O X . X X X O O X O O . .
+		X . X O O X X X X O X O O O O X X . .
+		X X O X . O O X O O O O X O O O X . .
+		X O O . O . X O . . O X X . X X . . .
+		O . O . . . . O X O X . X X . X X . .
+		. O . . . . . . O O X . X . X O . X .
+		. . X O . O O O X X . X O X X O O X .
+		. . O . O X O X O . X O O X . O X X X
+		. . O O X X X X . X O O . X O O O O .
+		. . O X X . O O X X X O . O O X O O .
+		. . . O X O O X X O X O . O . X X O X
+		. . . . O . X O O O O O X X X X O O X
+		. . O O . . O O . X . O X O . X O X .
+		. . X O . X . X O O O O O X X . X . X
+		. . . O O X X . X X X O X X . . X . X
+		. . . O . O O X X . . X . . . . . X .
+		. . . . O . X . . . . . . . . . . . .`,
+			toMove: goban.White,
+			alive:  []string{"G5", "J6", "M4", "N11", "N6"},
+			dead:   []string{"K5", "G6"},
+		},
+		{
 			// meijin45-12 (recorded W+0.5): Black's T3, in atari on T2
 			// inside White's lower right, is a playout candidate. Taken
 			// off the board it would give White T2 and T3, White could
