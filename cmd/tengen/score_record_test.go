@@ -101,9 +101,11 @@ func TestScoreCorpus(t *testing.T) {
 		// chain only dead stones touch); 809 records, 651 and 783,
 		// since wt-corpus14 added 30; 652 and 783 since the nineteenth
 		// round (branch wt-score17: no sharedEyeSeki for a chain whose
-		// enclosers touch a dead chain); the figures of
-		// docs/STRENGTH.md, "Scoring real games".
-		{"testdata/counted", "japanese", 652, 783},
+		// enclosers touch a dead chain); 653 and 784 since the
+		// twentieth round (branch wt-score18: goban capturesAtari, the
+		// shortOn cut also for a fill whose atari the enemy answers);
+		// the figures of docs/STRENGTH.md, "Scoring real games".
+		{"testdata/counted", "japanese", 653, 784},
 		// The winner's floor here went from 5 to 4 with the open-area
 		// rule (goban splitOpen), which counts the 19 points of
 		// White's open lower right in cj1976-04-05a (B+18 to W+1 for
