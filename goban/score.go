@@ -1069,7 +1069,10 @@ func ataris(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool, where func(
 // its H19-J18 chain, whose other liberty is F19, in a self-atari. White
 // fills L19, which M19 connects, instead; Black's K19 and J19 then make
 // White's F19 a teire, as the record and GNU Go count (docs/STRENGTH.md).
-func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
+//
+// With enemyTerritory false only the second form counts: for a fill that
+// puts an enemy chain in atari, which the enemy answers first.
+func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool, enemyTerritory bool) bool {
 	e := c.Opponent()
 	for _, l := range chainLibs(b, b.head[q]) {
 		if !neutral[l] || b.Check(l, e, false) != nil {
@@ -1077,13 +1080,23 @@ func cutOff(b *Board, q Loc, c Color, owner []Color, neutral []bool) bool {
 		}
 		b.Play(l, e)
 		cut := b.color[q] == c && b.Liberties(l) >= 2 &&
-			(onlyEnemyLiberties(b, q, owner) || smallDame(b, l, neutral) && shortOn(b, q, owner))
+			(enemyTerritory && onlyEnemyLiberties(b, q, owner) || smallDame(b, l, neutral) && shortOn(b, q, owner))
 		b.Undo()
 		if cut {
 			return true
 		}
 	}
 	return false
+}
+
+// capturesAtari reports whether c's stone at q puts an enemy chain in
+// atari that the enemy cannot save by a stone on its last liberty
+// (cannotFill): the enemy loses that chain before any cut of its own
+// works, so c's stone is a fill, whatever the dame around it leave short.
+// meijin37-Q19's lower right: White's R2 puts Black's R1-S1 in atari on
+// T1, where Black's stone would leave the corner in atari on T3.
+func capturesAtari(b *Board, q Loc, c Color, exempt func(*Board, Loc) bool) bool {
+	return ataris(b, q, c, exempt, func(h Loc) bool { return cannotFill(b, b.lastLiberty(h), c.Opponent()) })
 }
 
 // shortOn reports whether the chain at q is in atari on a point outside
@@ -1310,7 +1323,7 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 			}
 			b.Play(q, c)
 			libs := b.Liberties(q)
-			if libs >= 2 && (onlyEnemyLiberties(b, q, owner) || (!ataris(b, q, c, exempt, nil) && cutOff(b, q, c, owner, neutral))) {
+			if libs >= 2 && (onlyEnemyLiberties(b, q, owner) || !capturesAtari(b, q, c, exempt) && cutOff(b, q, c, owner, neutral, !ataris(b, q, c, exempt, nil))) {
 				// No safe fill: the enemy ataris the stone from inside
 				// its own territory and captures it, at once or after
 				// one fill of its own that cuts the stone off. Such
@@ -1320,7 +1333,11 @@ func fillDame(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Boa
 				// no player would have taken, and a stone the enemy
 				// takes is no fill but a prisoner. A stone that puts
 				// an enemy chain in atari is answered first and may be
-				// connected after, so it is filled.
+				// connected after, so it is filled unless a small area
+				// of dame leaves it short (shortOn): the enemy answers
+				// the atari, then cuts (oza70-P10's H13). Only when the
+				// enemy cannot save the chain in atari does the fill
+				// stand (capturesAtari, meijin37-Q19's R2).
 				libs = 1
 			}
 			if libs < 2 && rank == 1 {

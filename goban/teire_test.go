@@ -513,6 +513,77 @@ O X O O X . .
 			toMove: White,
 			black:  39, white: 0,
 		},
+		{
+			// oza70-P10 (recorded W+0.5), White to move: Black's H13
+			// puts White's G12-K12 in atari on K13, in White's
+			// territory. White connects there, then cuts at J15, the
+			// one dame there, and Black's chain through H13 is in
+			// atari on a point where Black's stone would be a
+			// self-atari: H13 is no fill. The enemy cannot cut a fill
+			// whose atari it cannot answer (meijin37-Q19's R2), but it
+			// can here: White's teire O10 goes, and P19 and R18 become
+			// Black's teire, as the record and GNU Go 3.8 count.
+			name: "fill that ataris a chain the enemy saves before it cuts",
+			diagram: `
+. . X . . . . . . O X X X O . X O O X
+. X O O O . O . . O O X O O O X . O X
+. X X O . O . O O O . X X X O O O X X
+. . O O O O O X X X X X O O X X X X X
+. O X X X X X X . O X O . O O O O X .
+. O X O X O O X X O O O . O . O X . X
+O . O O O X O . O . X X X O . O X X .
+. O O X X X O O O O X O O . . O . X .
+O O X X O O X X X X O O O O O . O X .
+X X X O . O X O . X O X X . O X X X .
+X X X O O . O . O X X O O . O X O O O
+. . . X O O . O . X . O X . O O X X .
+X X X X X O . O X X . O X . O X X X .
+. . X O O O . . O . X X X X O O O X .
+. . X O X O O O . . X O X O O O X . .
+X X X X X X O X O . X . O X . O X . .
+X O O O X X O X X X . . X X O O X . .
+O . . O X O O O X . X . . O X O X . .
+. O O X X . O . O O X . . . X X . X .`,
+			dead: []string{"C19", "O19", "R19", "S19", "B18", "N18", "O18", "P18", "S18", "B17", "C17", "P17", "Q17", "R17",
+				"L13", "M13", "N13", "L12", "M10", "N10", "R9", "S9", "T9", "M5", "N4", "O2"},
+			toMove: White,
+			black:  50, white: 47,
+			teire: []string{"P19", "R18", "K13", "H9", "H1"},
+		},
+		{
+			// meijin37-Q19 (recorded W+10.5), White to move: White's R2
+			// joins S2-T6, which Black's T7 would leave in atari on T3,
+			// but it puts Black's R1-S1 in atari on T1, where Black's
+			// stone would leave the corner in atari on T3. Black cannot
+			// save the chain, so the atari comes first and R2 is a
+			// fill (capturesAtari); without it Black's M7 becomes a
+			// teire.
+			name: "fill that ataris a chain the enemy cannot save",
+			diagram: `
+. . . X X O . . O . X X X O . . . O .
+. O X X O . . O X X X O X O . O O X X
+. X X . O X O . . . O O O O O O X . .
+X . X O . O . O X X O . O X O X . X .
+O X X O . . O X X X X O O X X . . . .
+O O O . . . . O O O X X X X X X . . .
+. . . . . . . . . O X X X O O X . . .
+. . . . . . . . . . O X O O O X . . .
+. . O . . . . . . . . O X . O X O . .
+. O . . . . O O O . . O O O O X . O X
+. . . X O O X O X O O X . O X . O X .
+O O O O X . X . X . . X X X . X X . X
+X X X X X . X . X . X . X . . . . X .
+. . X O O O O O . . O X . . . . O X O
+. X X X O . O O . O O O X X . . X X O
+. X O O O O X X O . X X X O X X X O O
+. X X O O . O X . X . X O O O O O O .
+. X O O O . O X X X . X O X X O . O X
+. X X O . O O O O O X X X X X O X X .`,
+			dead:   []string{"B18", "F17", "N11", "R11", "S10", "D9", "R9", "R6"},
+			toMove: White,
+			black:  56, white: 62,
+			teire: []string{"H19", "R19"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -102,9 +102,11 @@ func TestScoreCorpus(t *testing.T) {
 		// since wt-corpus14 added 30; 652 and 783 since the nineteenth
 		// round (branch wt-score17: no sharedEyeSeki for a chain whose
 		// enclosers touch a dead chain); 835 records, 673 and 809,
-		// since wt-corpus15 added 26; the figures of
+		// since wt-corpus15 added 26; 674 and 810 since the twentieth
+		// round (branch wt-score18: goban capturesAtari, the shortOn cut
+		// also for a fill whose atari the enemy answers); the figures of
 		// docs/STRENGTH.md, "Scoring real games".
-		{"testdata/counted", "japanese", 673, 809},
+		{"testdata/counted", "japanese", 674, 810},
 		// The winner's floor here went from 5 to 4 with the open-area
 		// rule (goban splitOpen), which counts the 19 points of
 		// White's open lower right in cj1976-04-05a (B+18 to W+1 for
