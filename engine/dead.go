@@ -77,15 +77,22 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 	if err != nil {
 		now = nil
 	}
+	// all is the statuses with every candidate off, which holdsSeki needs
+	// only for a candidate in atari: computed at the first such one.
 	var all map[goban.Point]goban.Status
-	if len(heads) > 0 {
-		ps := make([]goban.Point, len(heads))
-		for i, h := range heads {
-			ps[i] = b.Point(h)
+	allDone := false
+	allOff := func() map[goban.Point]goban.Status {
+		if !allDone {
+			allDone = true
+			ps := make([]goban.Point, len(heads))
+			for i, h := range heads {
+				ps[i] = b.Point(h)
+			}
+			if st, err := b.Statuses(ps); err == nil {
+				all = st
+			}
 		}
-		if all, err = b.Statuses(ps); err != nil {
-			all = nil
-		}
+		return all
 	}
 	for i, h := range heads {
 		others := make([]goban.Point, 0, len(heads)-1)
@@ -101,7 +108,7 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		if now[b.Point(h)] == goban.Seki && !fakeSeki(b, now, others, h) {
 			continue
 		}
-		if err == nil && holdsSeki(b, st, all, others, h) {
+		if err == nil && len(chainLiberties(b, h, nil, 2)) == 1 && holdsSeki(b, st, allOff(), others, h) {
 			continue
 		}
 		dead = append(dead, h)
@@ -879,14 +886,20 @@ func eyesBehindEyeless(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc,
 		}
 		return b.ChainSize(y) > b.ChainSize(x)
 	}
-	// A gainer lost even moving first beats no one (see above).
-	lost := make(map[goban.Loc]bool, len(gainers))
-	for _, x := range gainers {
-		lost[x] = readFate(b, x, b.ColorAt(x)) == readDead
+	// A gainer lost even moving first beats no one (see above). The
+	// reading is asked once per gainer, and only when it decides.
+	fate := make(map[goban.Loc]bool, len(gainers))
+	lost := func(x goban.Loc) bool {
+		d, ok := fate[x]
+		if !ok {
+			d = readFate(b, x, b.ColorAt(x)) == readDead
+			fate[x] = d
+		}
+		return d
 	}
 	var live []goban.Loc
 	for _, x := range gainers {
-		if lost[x] || slices.ContainsFunc(gainers, func(y goban.Loc) bool { return !lost[y] && beats(y, x) }) {
+		if slices.ContainsFunc(gainers, func(y goban.Loc) bool { return beats(y, x) && !lost(y) }) || lost(x) {
 			continue
 		}
 		live = append(live, x)
