@@ -1001,12 +1001,16 @@ func defendInvasion(b *Board, c Color, owner []Color, neutral []bool, exempt fun
 			if !near {
 				continue
 			}
+			joinsDead := joinsOnlyDead(b, p, e, exempt)
 			b.Play(p, e)
 			lost := false
 			for _, d := range b.dirs {
 				if n := p + d; b.color[n] == c && !exempt(b, b.head[n]) && b.atari(b.head[n]) && !defends(b, n, c, readDepth) {
 					lost = true
 				}
+			}
+			if lost && joinsDead && b.Liberties(p) >= 2 && attacks(b, p, e, readDepth) {
+				lost = false
 			}
 			b.Undo()
 			if lost {
@@ -1020,6 +1024,37 @@ func defendInvasion(b *Board, c Color, owner []Color, neutral []bool, exempt fun
 		}
 	}
 	return 0, false
+}
+
+// joinsOnlyDead reports whether e's stone on p would join enemy stones of c
+// that nobody saves (exempt: dead), and no others. Such an invader brings
+// the dead stones back into play, and c may answer it by capturing the
+// whole chain rather than by saving the chain it ataris: defendInvasion
+// then counts no teire when c, to move, captures the joined chain
+// (attacks), though the invader first takes a stone of c (kisei48-B1-18's
+// N18: White's stone there joins the dead O16-P18 and puts Black's N19 in
+// atari on O19; Black answers on P19, White takes N19 at O19, and Black's
+// N19 takes the six stones; the record and GNU Go count N18 as Black's).
+// Under territory counting the capture costs c nothing: the stones it
+// plays inside are paid for by the invader's stones it takes. The rule is
+// only for a joined chain that keeps two liberties: one left in atari
+// is taken at once, which the reading of the threatened chain already
+// tries, and when that capture does not save it (gosei44-Q24's G18, a
+// throw-in whose capture leaves one eye) the teire stays. A lone invader,
+// joined to nothing, is not answered so: the players fill there
+// (honinbo77-K11's T15, meijin39-P04's T11), and the corpus loses six
+// exact results with it for five gained (docs/STRENGTH.md).
+func joinsOnlyDead(b *Board, p Loc, e Color, exempt func(*Board, Loc) bool) bool {
+	joined := false
+	for _, d := range b.dirs {
+		if n := p + d; b.color[n] == e {
+			if !exempt(b, b.head[n]) {
+				return false
+			}
+			joined = true
+		}
+	}
+	return joined
 }
 
 // maxDefendedDame is the largest area of connected dame in which

@@ -584,6 +584,41 @@ X X X X X . X . X . X . X . . . . X .
 			black:  56, white: 62,
 			teire: []string{"H19", "R19"},
 		},
+		{
+			// kisei48-B1-18's final position (Black to move). White's
+			// stone on N18 would join the dead O16-P18 and put Black's
+			// N19 in atari on O19, where Black's stone would still be in
+			// atari: Black cannot save N19. But the joined chain has
+			// two liberties, O19 and P19, and Black takes it: Black
+			// P19, White captures N19 on O19, Black N19 captures the
+			// six. So N18 is no teire, as the record and GNU Go count
+			// it (joinsOnlyDead); before, Black filled it.
+			name: "invader joined to dead stones that the defender captures",
+			diagram: `
+. X . . X . X O O . O O X . . . . . .
+O X O X . X X X O O O X . O O X . . .
+. O X X X O X X X X O X X O X . X . .
+O . O O O O X O X O O O X O X . X . .
+. O O X . . O O . O X O X X O . . . .
+. O X X X O . O . O X X . . . . . . .
+O O O X O O X X X X O X X X X . . . .
+X X X X . O O X X O O O X O X X X . .
+. . . X . X . X O O . O O O X O X . .
+. X . X . X X X O X O . X . O O O X .
+X X X O O O X X O . . . . . O O O X .
+X O O X O . O O . . . . . . X . O O X
+O . O X . . . . . . . . . . . . O X .
+. O . O . . . . . . . . . O X X O X .
+O O O . . . . . . . . . . O . O X X .
+X X X O . . . O O . O . . . . O X X O
+X O O O O O O X O O X O O O O X O O .
+X X X X X O X X O X X O X X X X O . O
+X . . . . X . . X . . X X O . X O X .`,
+			dead:   []string{"C18", "O18", "P18", "O17", "O16", "P15", "K10", "N10", "D8", "P8", "D7", "P6", "Q6", "T4", "R3", "S3", "R2", "T2", "O1", "R1"},
+			toMove: Black,
+			black:  73, white: 70,
+			teire: []string{"C19", "A17"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
