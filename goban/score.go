@@ -757,7 +757,12 @@ func fillOut(b *Board, turn Color, owner []Color, neutral []bool, exempt func(*B
 // stones that press c's wall, so later fills put nothing of c's in atari
 // there again (fmeijin24-P06). A single stone is not taken so: its capture
 // leaves a one-point hole that the enemy can fill again, and the players
-// connect (docs/STRENGTH.md).
+// connect. Nor is the capture made when another chain of c is in atari on
+// the same last liberty (sharedLastLiberty): the stone there saves both
+// chains with one point, the capture saves one and the other still needs
+// the stone (tengen48-K17's J17, the last liberty of Black's G18-H17 and
+// of J18-K19: Black took the dead G16-H16 on J16 and then connected on
+// J17, two teire where the record and GNU Go count one) (docs/STRENGTH.md).
 func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Board, Loc) bool, territory bool) (Loc, bool) {
 	for y := 0; y < b.h; y++ {
 		for x := 0; x < b.w; x++ {
@@ -781,7 +786,7 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 			// connecting it by stones inside, is no teire
 			// (onlyDeadAround).
 			threatened := owner[t] != c || !onlyDeadAround(b, l, owner, exempt)
-			if territory && owner[t] == c && threatened {
+			if territory && owner[t] == c && threatened && !sharedLastLiberty(b, l, t) {
 				if q, ok := saveByCapture(b, l, c, owner, neutral); ok && owner[q] == c && capturedSize(b, q, c) >= 2 {
 					return q, true
 				}
@@ -803,6 +808,18 @@ func saveChain(b *Board, c Color, owner []Color, neutral []bool, exempt func(*Bo
 		}
 	}
 	return 0, false
+}
+
+// sharedLastLiberty reports whether another chain of the colour of the
+// chain at l is in atari on t, that chain's last liberty, too.
+func sharedLastLiberty(b *Board, l, t Loc) bool {
+	c := b.color[l]
+	for _, d := range b.dirs {
+		if n := t + d; b.color[n] == c && b.head[n] != b.head[l] && b.atari(b.head[n]) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyDeadAround reports whether every point next to the chain at l is an

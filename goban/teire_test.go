@@ -619,6 +619,39 @@ X . . . . X . . X . . X X O . X O X .`,
 			black:  73, white: 70,
 			teire: []string{"C19", "A17"},
 		},
+		{
+			// tengen48-K17's final position (Black to move). White's
+			// fill on H18 leaves Black's G18-H17 and J18-K19 both in
+			// atari on J17, a point of Black's territory. The stone
+			// there saves both; the capture of the dead G16-H16 on J16,
+			// which saves the first alone, would cost a second teire.
+			// The record and GNU Go count one (sharedLastLiberty).
+			name: "last liberty of two chains in atari",
+			diagram: `
+X X X O O O O O X X O . . . . O . X X
+X X O O . O X . X O O . O . O O X X O
+X O O . O X X X . X O . X O O X X O O
+X X O O X X O O . X O O O X X X X O O
+. X X O O O X X X X O X O O X X O O .
+. . X X . . X O O X X X X X X X X O X
+. X X X X X X . O O X . . . X O O . O
+X . . X O X O O O X X . . X O O O . O
+. X X O O X X O . O O X X X X O O O .
+O X X X O O O O X . . O O X X X O . .
+O X O O O . X O O O . . O O O O O O O
+O X X X O . X O X X O . O X . O . X O
+O X O O O . X X X X O . O X X X X X X
+O O O O O X . O X O O O O O X X . . .
+X X X O X X . O X X . . X X . X O . .
+O O X X X . X X O X X X X X X . X O .
+. O O O X X X . O X O O X O O X X O .
+X O O . O O X O O O . O O O X X . O .
+. X O O O X X O . . O . O O O X . X .`,
+			dead:   []string{"N17", "G16", "H16", "T14", "J10", "H6", "H5", "R5", "S4", "S3", "A2", "S2", "B1"},
+			toMove: Black,
+			black:  36, white: 34,
+			teire: []string{"J17"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
