@@ -46,7 +46,7 @@ func ConfirmDead(g *Game, dead []Point) []Point {
 	}
 	changed := false
 	for _, d := range []Color{Black, White} {
-		for _, cg := range b.koDeadCorners(d) {
+		for _, cg := range b.koDeadCorners(d, mark) {
 			for _, p := range cg.defenders {
 				if !mark[p] {
 					mark[p], changed = true, true
@@ -82,7 +82,20 @@ type koDeadCorner struct {
 // corner of the board, enclosed by them and the edges, that are not
 // unconditionally alive, and that the opponent, moving first and never
 // losing a ko he started, captures within confirmDepth moves.
-func (b *Board) koDeadCorners(d Color) []koDeadCorner {
+//
+// A group next to an enemy chain outside its corner that is in atari and
+// proposed dead (dead) does not live or die by its corner alone: the
+// reading plays only inside the corner, but the group's owner takes that
+// chain with one move outside it and gains the liberties where it stood,
+// which usually join the group to its living stones beyond. Read by the
+// corner alone such a group is captured, and the confirmation would turn
+// a dead enemy chain and a living group into two dead ones (gosei50-Q01's
+// lower left: White's A2-D1, with A1 and B1, takes Black's dead A3-B3 at
+// A4 and joins B4; kisei48-B2-19's lower right: White's R1-T5, with T1 to
+// T3, takes Black's dead T6 at T7 and reaches S6). An enemy chain in atari
+// that the proposal keeps alive is left out: the enemy may have saved it
+// (tengen49-Q18 lost its winner when every chain in atari counted).
+func (b *Board) koDeadCorners(d Color, dead map[Point]bool) []koDeadCorner {
 	alive := b.bensonAlive(d)
 	var out []koDeadCorner
 	seen := map[Loc]bool{}
@@ -113,6 +126,9 @@ func (b *Board) koDeadCorners(d Color) []koDeadCorner {
 			for s := h; ; {
 				for _, n := range b.Neighbors(s) {
 					if b.color[n] == Empty && !inRegion[n] {
+						own = false
+					}
+					if b.color[n] == d.Opponent() && !inRegion[n] && dead[b.Point(n)] && b.InAtari(n) {
 						own = false
 					}
 				}

@@ -104,3 +104,43 @@ func TestSeedBentFourInTheCorner(t *testing.T) {
 		t.Errorf("with an outside liberty: dead %v, want none", got)
 	}
 }
+
+// TestConfirmCornerNextToDeadChain: a corner group that can take a dead
+// enemy chain in atari outside its corner does not live or die by the
+// corner alone. White's A2-D1 has only A1 and B1, where Black, moving
+// first, captures it; but White takes Black's A3-B3, in atari on A4, and
+// joins its living stones above (gosei50-Q01's lower left). With A3-B3
+// proposed dead the confirmation leaves the proposal as it is; with A3-B3
+// kept alive by the proposal (the enemy may have saved a living chain in
+// atari) the corner is read as before and dies.
+func TestConfirmCornerNextToDeadChain(t *testing.T) {
+	diagram := strings.Join([]string{
+		". O . O X . X . .",
+		"O O O O X X X X X",
+		"O . O O X . . . .",
+		"O O O X X . . . .",
+		"O O X X . . . . .",
+		". O X X . . . . .",
+		"X X O X . . . . .",
+		"O O O X X . . . .",
+		". . O O X . . . .",
+	}, "\n")
+	a3 := goban.Point{X: 0, Y: 6}
+	b3 := goban.Point{X: 1, Y: 6}
+	corner := []goban.Point{{X: 2, Y: 6}, {X: 0, Y: 7}, {X: 1, Y: 7}, {X: 2, Y: 7}, {X: 2, Y: 8}, {X: 3, Y: 8}}
+	for _, tc := range []struct {
+		name     string
+		proposal []goban.Point
+		want     []goban.Point
+	}{
+		{"chain in atari proposed dead", []goban.Point{a3, b3}, []goban.Point{a3, b3}},
+		{"chain in atari kept alive", nil, corner},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := seedGame(t, diagram, "japanese", goban.Black)
+			if got := goban.ConfirmDead(g, tc.proposal); !slices.Equal(got, tc.want) {
+				t.Errorf("dead %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
