@@ -509,9 +509,13 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 // board stands, the capturer takes it before the fill instead, while its
 // wall still has the liberties to do so: the stones on the chain's
 // liberties are teire, and the dame are filled on the board without the
-// chain.
+// chain. A wall that a dead chain's owner would take gets its teire on
+// the board after the fill (defendedWalls).
 func captureFirst(b *Board, turn Color, dead []bool, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) map[Loc]bool {
 	filled, _, work := fillOut(b, turn, owner, neutral, exempt, true)
+	for _, q := range defendedWalls(work, dead, owner) {
+		filled[q] = true
+	}
 	var chains []Loc
 	for _, l := range uncapturable(work, dead, owner) {
 		if !stuck(b, b.head[l], dead, owner) {
@@ -533,11 +537,90 @@ func captureFirst(b *Board, turn Color, dead []bool, owner []Color, neutral []bo
 			taken[q] = true
 		}
 	}
-	filled, _, _ = fillOut(first, turn, owner, neutral, exempt, true)
+	filled, _, work = fillOut(first, turn, owner, neutral, exempt, true)
+	for _, q := range defendedWalls(work, dead, owner) {
+		filled[q] = true
+	}
 	for q := range taken {
 		filled[q] = true
 	}
 	return filled
+}
+
+// defendedWalls returns the teire that the owners of dead chains force
+// with a threat the capturer cannot wait for. On the board w after the
+// fill, a dead chain with exactly two liberties, all in its capturer's
+// territory, next to a chain of the capturer of three stones or more that
+// the chain's owner, to move, would capture however the capturer answers
+// (attacks, two plies), makes the capturer defend that chain before the
+// end: a threat the capturer can answer after it is played costs nothing
+// under territory counting (the stone played is a prisoner that pays for
+// the point of the answer), one it cannot answer costs a point of its
+// territory. The point counted is the dead chain's liberty next to the
+// wall. meijin48-22's upper right: Black's S18-T18 wall has S19, T19 and
+// the dead R17-R18 has Q18 and R19; White's S19 and T19 would take the
+// wall, and the record counts a Black teire there (docs/STRENGTH.md). A
+// dead chain in atari is left out: the capturer takes it with one stone
+// in answer to the threat, and the records measured count no teire
+// there; so are lone stones and pairs, which the records measured leave
+// alone.
+func defendedWalls(w *Board, dead []bool, owner []Color) []Loc {
+	var heads, out []Loc
+	for l := range w.color {
+		o := w.color[l]
+		if (o != Black && o != White) || !dead[l] || slices.Contains(heads, w.head[l]) {
+			continue
+		}
+		h := w.head[l]
+		heads = append(heads, h)
+		c := o.Opponent()
+		libs := chainLibs(w, h)
+		if len(libs) != 2 || owner[libs[0]] != c || owner[libs[1]] != c {
+			continue
+		}
+		for _, x := range w.neighbourChains(h, c) {
+			if w.atari(x) || w.ChainSize(x) < 3 || !attacks(w, x, c, 2) {
+				continue
+			}
+			q := libs[0]
+			if !w.touches(libs[0], x) && w.touches(libs[1], x) {
+				q = libs[1]
+			}
+			if !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// neighbourChains returns the heads of the chains of c next to the chain
+// headed by h.
+func (b *Board) neighbourChains(h Loc, c Color) []Loc {
+	var out []Loc
+	for s := h; ; {
+		for _, d := range b.dirs {
+			if n := s + d; b.color[n] == c && !slices.Contains(out, b.head[n]) {
+				out = append(out, b.head[n])
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			return out
+		}
+	}
+}
+
+// touches reports whether the point q is next to a stone of the chain
+// headed by h.
+func (b *Board) touches(q, h Loc) bool {
+	for _, d := range b.dirs {
+		if n := q + d; b.color[n] != Empty && b.color[n] == b.color[h] && b.head[n] == h {
+			return true
+		}
+	}
+	return false
 }
 
 // approach returns a liberty of the chain at l, in its capturer's

@@ -514,6 +514,43 @@ O X O O X . .
 			black:  39, white: 0,
 		},
 		{
+			// meijin48-22's upper right, made small: Black's wall
+			// E4-F6-G6 has F7, G7 and the dame G5, and White's dead
+			// E5-E6 has D6 and E7. Once G5 is filled, White's F7 would
+			// leave the wall in atari on G7 and it could neither
+			// capture nor run; Black cannot wait for the stone and
+			// answer it, and defends before the end: one teire.
+			name: "dead chain next to a wall its owner would take",
+			diagram: `
+. . . . . . .
+. . . . O X X
+X X X X O X .
+O O O O X X O
+. . . O O O O
+. . . . . . .
+. . . . . . .`,
+			dead:  []string{"E5"},
+			black: 12, white: 17, teire: []string{"E7"},
+		},
+		{
+			// A pair of stones as the wall: White's F7 would take
+			// Black's F6-G6 too, but the records measured leave the
+			// liberties of a dead chain next to so small a wall as
+			// territory (docs/STRENGTH.md, twenty-sixth round). No
+			// teire.
+			name: "dead chain next to a pair its owner would take",
+			diagram: `
+. . . . . . .
+. . . . O X X
+X X X X X O O
+O O O O O O O
+. . . . . . .
+. . . . . . .
+. . . . . . .`,
+			dead:  []string{"E6"},
+			black: 12, white: 21,
+		},
+		{
 			// oza70-P10 (recorded W+0.5), White to move: Black's H13
 			// puts White's G12-K12 in atari on K13, in White's
 			// territory. White connects there, then cuts at J15, the
