@@ -1109,6 +1109,9 @@ func defendInvasion(b *Board, c Color, owner []Color, neutral []bool, exempt fun
 					lost = true
 				}
 			}
+			if !lost && !keepsAll(b, p, c, exempt) {
+				lost = true
+			}
 			if lost && joinsDead && b.Liberties(p) >= 2 && attacks(b, p, e, readDepth) {
 				lost = false
 			}
@@ -1124,6 +1127,63 @@ func defendInvasion(b *Board, c Color, owner []Color, neutral []bool, exempt fun
 		}
 	}
 	return 0, false
+}
+
+// keepsAll reports whether c, to move after the enemy's stone on p, keeps
+// every chain of its own next to p at once: with no move when the enemy
+// captures none of them anyway, or with one stone on a liberty of one of
+// them or one capture next to them after which the enemy captures none
+// (attacks, reading readDepth plies). defends reads each threatened chain
+// alone, so an invader that ataris one chain and shortens another (or
+// ataris two) passed for answered, though c can save only one: the
+// answer to the one atari leaves the other chain to be taken.
+// honinbo72-R13's D9: White's lone E9 and its D8-D9 wall both have D9
+// and one point of White's territory as liberties; Black's stone on D9
+// ataris both, White can connect only one, and the record and GNU Go
+// count White's connection as a teire. The test only looks at two chains
+// or more: one chain alone is what defends reads (docs/STRENGTH.md).
+func keepsAll(b *Board, p Loc, c Color, exempt func(*Board, Loc) bool) bool {
+	var hs []Loc
+	for _, d := range b.dirs {
+		if n := p + d; b.color[n] == c && !exempt(b, b.head[n]) && !slices.Contains(hs, b.head[n]) {
+			hs = append(hs, b.head[n])
+		}
+	}
+	if len(hs) < 2 {
+		return true
+	}
+	safe := func() bool {
+		for _, h := range hs {
+			if b.color[h] != c || attacks(b, h, c, readDepth) {
+				return false
+			}
+		}
+		return true
+	}
+	if safe() {
+		return true
+	}
+	var moves []Loc
+	for _, h := range hs {
+		for _, l := range chainLibs(b, h) {
+			if !slices.Contains(moves, l) {
+				moves = append(moves, l)
+			}
+		}
+		moves = captures(b, h, c, moves)
+	}
+	for _, m := range moves {
+		if b.Check(m, c, false) != nil {
+			continue
+		}
+		b.Play(m, c)
+		ok := safe()
+		b.Undo()
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // joinsOnlyDead reports whether e's stone on p would join enemy stones of c

@@ -593,8 +593,11 @@ O . . O X O O O X . X . . O X O X . .
 			// but it puts Black's R1-S1 in atari on T1, where Black's
 			// stone would leave the corner in atari on T3. Black cannot
 			// save the chain, so the atari comes first and R2 is a
-			// fill (capturesAtari); without it Black's M7 becomes a
-			// teire.
+			// fill (capturesAtari). Since keepsAll each side also
+			// fills one point more, White L11 and Black M7, which
+			// cancel (the record stays exact); without capturesAtari
+			// Black's count is one point higher (teire H19 R19 L11,
+			// 56 and 61).
 			name: "fill that ataris a chain the enemy cannot save",
 			diagram: `
 . . . X X O . . O . X X X O . . . O .
@@ -618,8 +621,8 @@ X X X X X . X . X . X . X . . . . X .
 . X X O . O O O O O X X X X X O X X .`,
 			dead:   []string{"B18", "F17", "N11", "R11", "S10", "D9", "R9", "R6"},
 			toMove: White,
-			black:  56, white: 62,
-			teire: []string{"H19", "R19"},
+			black:  55, white: 61,
+			teire: []string{"H19", "R19", "L11", "M7"},
 		},
 		{
 			// kisei48-B1-18's final position (Black to move). White's
@@ -688,6 +691,40 @@ X O O . O O X O O O . O O O X X . O .
 			toMove: Black,
 			black:  36, white: 34,
 			teire: []string{"J17"},
+		},
+		{
+			// honinbo72-R13's final position (Black to move). White's
+			// lone E9 (liberties D9 and E10) and White's D8 wall
+			// (liberties D9 and C9) share D9, a point of White's
+			// territory. Black's stone there ataris both; White can
+			// save only one, though each alone would be saved
+			// (defends). So White connects on D9 first, a teire, as
+			// the record and GNU Go count it (keepsAll).
+			name: "invader that ataris two chains at once",
+			diagram: `
+. . . . . . . X X O O . . O O O O X .
+. . . . . X X X O . . O O O X O X . X
+. . X X . O X O O O O X . O X O X X .
+. X O X X X O O . . X X X O X O X . .
+. X O O X X O . . . X O O X X O X . .
+X X X O O O X . O O . O O O X X . . .
+X X O . . O . . X O O O O X . X X O .
+X X O . . . . . X X X O X . X O X X X
+X O O . . . . . O O O X X X O O X X O
+X X O . . O O O . . O O X . X O X O O
+O O . . O X X X O . O O X X X O O . .
+. O O O X O O X O O X O . O X O . O .
+. X X O X . . X O . X . O . X O . . .
+X . . X X O O X X X X X O O . O O O O
+. X X X . . O O X . . O X X O O X X O
+X X X X X O O X X O . O X O O X . X O
+X O X . X O O O X . . O X X O X . X X
+O O O X O . O X . X . . X . X . . . .
+. . O . O . O X X . X . . . . . . . .`,
+			dead:   []string{"F17", "M17", "L16", "M16", "N16", "L15", "G14", "J13", "S13", "J12", "K12", "L12", "M5", "K4", "M4", "M3"},
+			toMove: Black,
+			black:  64, white: 53,
+			teire: []string{"D9", "D3"},
 		},
 	}
 	for _, tt := range tests {

@@ -117,8 +117,12 @@ func TestScoreCorpus(t *testing.T) {
 		// enemy chain in atari), 701 and 837 with the twenty-sixth
 		// round's (branch wt-score26: goban defendedWalls, a dead chain
 		// of two liberties next to a wall its owner would take forces a
-		// teire); the figures of docs/STRENGTH.md, "Scoring real games".
-		{"testdata/counted", "japanese", 701, 837},
+		// teire), 711 and 843 with the twenty-seventh round's (branch
+		// wt-score27, merged by the lead: goban keepsAll, an invader
+		// that threatens two chains at once, of which the owner can
+		// save only one, forces a teire); the figures of
+		// docs/STRENGTH.md, "Scoring real games".
+		{"testdata/counted", "japanese", 711, 843},
 		// The winner's floor here went from 5 to 4 with the open-area
 		// rule (goban splitOpen), which counts the 19 points of
 		// White's open lower right in cj1976-04-05a (B+18 to W+1 for
