@@ -513,35 +513,32 @@ func teire(b, live *Board, dead []bool, regions []region, seki map[Loc]bool, toM
 // the board after the fill (defendedWalls).
 func captureFirst(b *Board, turn Color, dead []bool, owner []Color, neutral []bool, exempt func(*Board, Loc) bool) map[Loc]bool {
 	filled, _, work := fillOut(b, turn, owner, neutral, exempt, true)
-	for _, q := range defendedWalls(work, dead, owner) {
-		filled[q] = true
-	}
 	var chains []Loc
 	for _, l := range uncapturable(work, dead, owner) {
 		if !stuck(b, b.head[l], dead, owner) {
 			chains = append(chains, l)
 		}
 	}
-	if len(chains) == 0 {
-		return filled
-	}
-	first := b.Clone()
-	taken := map[Loc]bool{}
-	for _, l := range chains {
-		for first.color[l] != Empty {
-			q, ok := approach(first, l, owner)
-			if !ok {
-				break
+	if len(chains) > 0 {
+		first := b.Clone()
+		taken := map[Loc]bool{}
+		for _, l := range chains {
+			for first.color[l] != Empty {
+				q, ok := approach(first, l, owner)
+				if !ok {
+					break
+				}
+				first.Play(q, first.color[l].Opponent())
+				taken[q] = true
 			}
-			first.Play(q, first.color[l].Opponent())
-			taken[q] = true
+		}
+		filled, _, work = fillOut(first, turn, owner, neutral, exempt, true)
+		for q := range taken {
+			filled[q] = true
 		}
 	}
-	filled, _, work = fillOut(first, turn, owner, neutral, exempt, true)
+	// The walls are read once, on the board of the fill that counts.
 	for _, q := range defendedWalls(work, dead, owner) {
-		filled[q] = true
-	}
-	for q := range taken {
 		filled[q] = true
 	}
 	return filled
@@ -616,7 +613,7 @@ func (b *Board) neighbourChains(h Loc, c Color) []Loc {
 // headed by h.
 func (b *Board) touches(q, h Loc) bool {
 	for _, d := range b.dirs {
-		if n := q + d; b.color[n] != Empty && b.color[n] == b.color[h] && b.head[n] == h {
+		if n := q + d; b.color[n] == b.color[h] && b.head[n] == h {
 			return true
 		}
 	}
