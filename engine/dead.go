@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"sort"
+	"sync"
 
 	"tengen/goban"
 )
@@ -77,23 +78,19 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 	if err != nil {
 		now = nil
 	}
-	// all is the statuses with every candidate off, which holdsSeki needs
-	// only for a candidate in atari: computed at the first such one.
-	var all map[goban.Point]goban.Status
-	allDone := false
-	allOff := func() map[goban.Point]goban.Status {
-		if !allDone {
-			allDone = true
-			ps := make([]goban.Point, len(heads))
-			for i, h := range heads {
-				ps[i] = b.Point(h)
-			}
-			if st, err := b.Statuses(ps); err == nil {
-				all = st
-			}
+	// The statuses with every candidate off, which holdsSeki needs only
+	// for a candidate in atari: computed at the first such one.
+	allOff := sync.OnceValue(func() map[goban.Point]goban.Status {
+		ps := make([]goban.Point, len(heads))
+		for i, h := range heads {
+			ps[i] = b.Point(h)
 		}
-		return all
-	}
+		st, err := b.Statuses(ps)
+		if err != nil {
+			return nil
+		}
+		return st
+	})
 	for i, h := range heads {
 		others := make([]goban.Point, 0, len(heads)-1)
 		for j, o := range heads {
@@ -108,7 +105,7 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 		if now[b.Point(h)] == goban.Seki && !fakeSeki(b, now, others, h) {
 			continue
 		}
-		if err == nil && len(chainLiberties(b, h, nil, 2)) == 1 && holdsSeki(b, st, allOff(), others, h) {
+		if err == nil && holdsSeki(b, st, allOff, others, h) {
 			continue
 		}
 		dead = append(dead, h)
@@ -134,7 +131,8 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 
 // holdsSeki reports whether the candidate h, a chain in atari, holds a
 // seki of other chains: the seki stands with h on the board and the other
-// candidates off (st), falls when h is taken off too (all), and stands
+// candidates off (st), falls when h is taken off too (all, asked only for
+// a chain in atari, since it costs a status computation), and stands
 // again after the enemy's capture of h on its last liberty. Taking a dead
 // chain off the board gives its capturer the liberty that the capturing
 // stone fills; where that liberty decides a seki, the count must not see
@@ -144,17 +142,18 @@ func deadFromOwnership(b *goban.Board, geo *geometry, own []float64, finals []in
 // Black's R4 and O2 chains at Q1 stands; taken off, T3 gave White the two
 // points T2 and T3, White could fill Q1, and the seki was gone; GNU Go
 // 3.8 and the record count T3 in seki).
-func holdsSeki(b *goban.Board, st, all map[goban.Point]goban.Status, others []goban.Point, h goban.Loc) bool {
-	if st == nil || all == nil {
+func holdsSeki(b *goban.Board, st map[goban.Point]goban.Status, all func() map[goban.Point]goban.Status, others []goban.Point, h goban.Loc) bool {
+	libs := chainLiberties(b, h, nil, 2)
+	if st == nil || len(libs) != 1 {
 		return false
 	}
-	libs := chainLiberties(b, h, nil, 2)
-	if len(libs) != 1 {
+	off := all()
+	if off == nil {
 		return false
 	}
 	var falls []goban.Point
 	for p, s := range st {
-		if s == goban.Seki && all[p] != goban.Seki && b.ChainHead(b.Loc(p)) != h {
+		if s == goban.Seki && off[p] != goban.Seki && b.ChainHead(b.Loc(p)) != h {
 			falls = append(falls, p)
 		}
 	}
@@ -727,14 +726,7 @@ func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc
 	var scratch *goban.Board
 	for _, y := range heads {
 		c := b.ColorAt(y)
-		if b.ChainSize(y) > eyeSekiStones {
-			continue
-		}
-		libs := chainLiberties(b, y, nil, b.NumLocs())
-		if len(libs) != 2 {
-			continue
-		}
-		xs, ok := enclosers(b, y, libs)
+		libs, xs, ok := sharedEyes(b, y)
 		if !ok || len(xs) == 0 || slices.ContainsFunc(xs, func(x goban.Loc) bool { return slices.Contains(heads, x) }) {
 			continue
 		}
@@ -803,14 +795,7 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) {
 			continue
 		}
-		if b.ChainSize(l) > eyeSekiStones {
-			continue
-		}
-		libs := chainLiberties(b, l, nil, b.NumLocs())
-		if len(libs) != 2 {
-			continue
-		}
-		xs, ok := enclosers(b, l, libs)
+		libs, xs, ok := sharedEyes(b, l)
 		if !ok || len(xs) != 1 || !slices.Contains(eyeless, xs[0]) {
 			continue
 		}
@@ -921,6 +906,22 @@ func nextTo(b *goban.Board, y, x goban.Loc, libs []goban.Loc) bool {
 			return false
 		}
 	}
+}
+
+// sharedEyes returns the two liberties of the chain at y and the enemy
+// chains around it (enclosers) when y is a chain of at most eyeSekiStones
+// stones with exactly two liberties that forms a closed space with them:
+// the shape eyeSeki and sharedEyeSeki start from.
+func sharedEyes(b *goban.Board, y goban.Loc) (libs, xs []goban.Loc, ok bool) {
+	if b.ChainSize(y) > eyeSekiStones {
+		return nil, nil, false
+	}
+	libs = chainLiberties(b, y, nil, b.NumLocs())
+	if len(libs) != 2 {
+		return nil, nil, false
+	}
+	xs, ok = enclosers(b, y, libs)
+	return libs, xs, ok
 }
 
 // enclosers returns the enemy chains (their heads) next to the chain at y
