@@ -562,15 +562,10 @@ func captureFirst(b *Board, turn Color, dead []bool, owner []Color, neutral []bo
 // there; so are lone stones and pairs, which the records measured leave
 // alone.
 func defendedWalls(w *Board, dead []bool, owner []Color) []Loc {
-	var heads, out []Loc
-	for l := range w.color {
-		o := w.color[l]
-		if (o != Black && o != White) || !dead[l] || slices.Contains(heads, w.head[l]) {
-			continue
-		}
+	var out []Loc
+	for _, l := range deadChains(w, dead) {
 		h := w.head[l]
-		heads = append(heads, h)
-		c := o.Opponent()
+		c := w.color[h].Opponent()
 		libs := chainLibs(w, h)
 		if len(libs) != 2 || owner[libs[0]] != c || owner[libs[1]] != c {
 			continue
@@ -647,16 +642,26 @@ func approach(b *Board, l Loc, owner []Color) (Loc, bool) {
 // C1 as dame: Black took B1-B2 before the fill. Away from the edge the
 // rule was measured to lose records (docs/STRENGTH.md).
 func uncapturable(w *Board, dead []bool, owner []Color) []Loc {
+	var out []Loc
+	for _, l := range deadChains(w, dead) {
+		if w.onEdge(l) && stuck(w, w.head[l], dead, owner) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// deadChains returns one stone of each chain of w that dead marks, each
+// chain once, in the board's order. A stone, not the head: callers use it
+// on copies of w, where the chain's head may be another stone.
+func deadChains(w *Board, dead []bool) []Loc {
 	var heads, out []Loc
 	for l := range w.color {
-		e := w.color[l]
-		if (e != Black && e != White) || !dead[l] || slices.Contains(heads, w.head[l]) {
+		if c := w.color[l]; (c != Black && c != White) || !dead[l] || slices.Contains(heads, w.head[l]) {
 			continue
 		}
 		heads = append(heads, w.head[l])
-		if w.onEdge(Loc(l)) && stuck(w, w.head[l], dead, owner) {
-			out = append(out, Loc(l))
-		}
+		out = append(out, Loc(l))
 	}
 	return out
 }
