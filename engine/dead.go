@@ -723,7 +723,7 @@ func answerAtari(b *goban.Board, toMove goban.Color) *goban.Board {
 // record).
 func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc {
 	var keep []goban.Loc
-	var scratch *goban.Board
+	var scratch *goban.Board // throwInKills's copy of b
 	for _, y := range heads {
 		c := b.ColorAt(y)
 		libs, xs, ok := sharedEyes(b, y)
@@ -740,10 +740,7 @@ func sharedEyeSeki(b *goban.Board, geo *geometry, heads []goban.Loc) []goban.Loc
 		}) {
 			continue
 		}
-		if scratch == nil {
-			scratch = b.Clone()
-		}
-		if slices.ContainsFunc(libs, func(q goban.Loc) bool { return scratch.ThrowInKills(q, c) }) {
+		if throwInKills(b, &scratch, libs, c) {
 			continue
 		}
 		keep = append(keep, y)
@@ -787,9 +784,7 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 		return eyeless
 	}
 	var keep []goban.Loc
-	// ThrowInKills plays and takes back stones, which may move the
-	// chains' heads: it plays on a copy.
-	var scratch *goban.Board
+	var scratch *goban.Board // throwInKills's copy of b
 	for _, l := range geo.locs {
 		c := b.ColorAt(l)
 		if (c != goban.Black && c != goban.White) || b.ChainHead(l) != l || slices.Contains(dead, l) {
@@ -801,10 +796,7 @@ func eyeSeki(b *goban.Board, geo *geometry, dead, eyeless []goban.Loc) []goban.L
 		}
 		// Y's owner throws in on one of the liberties when X's capture
 		// of the longer chain leaves X a space it kills: no seki.
-		if scratch == nil {
-			scratch = b.Clone()
-		}
-		if slices.ContainsFunc(libs, func(q goban.Loc) bool { return scratch.ThrowInKills(q, c) }) {
+		if throwInKills(b, &scratch, libs, c) {
 			continue
 		}
 		keep = append(keep, l)
@@ -906,6 +898,17 @@ func nextTo(b *goban.Board, y, x goban.Loc, libs []goban.Loc) bool {
 			return false
 		}
 	}
+}
+
+// throwInKills reports whether c's throw-in on one of libs kills the chain
+// that takes it (goban.Board.ThrowInKills). It reads on *scratch, a copy of
+// b made at the first call: ThrowInKills plays and takes back stones,
+// which may move the chains' heads of the board it plays on.
+func throwInKills(b *goban.Board, scratch **goban.Board, libs []goban.Loc, c goban.Color) bool {
+	if *scratch == nil {
+		*scratch = b.Clone()
+	}
+	return slices.ContainsFunc(libs, func(q goban.Loc) bool { return (*scratch).ThrowInKills(q, c) })
 }
 
 // sharedEyes returns the two liberties of the chain at y and the enemy
